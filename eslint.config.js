@@ -1,0 +1,84 @@
+// The architecture of DESIGN.md §2 is enforced here, so a wrong import fails
+// `npm test` rather than a review.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['marketing', 'legal', 'faq', 'issue', 'auth', 'dashboard'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // shared runs in the page and the service worker: nothing of ours but itself.
+            { target: './src/shared', from: './src', except: ['./shared'] },
+            { target: './src/shared', from: './sw' },
+            { target: './src/shared', from: './server' },
+            // lib, components, stores, content sit below the features and the app.
+            ...['lib', 'components', 'stores', 'content'].flatMap((layer) => [
+              { target: `./src/${layer}`, from: './src/features' },
+              { target: `./src/${layer}`, from: './src/app' },
+            ]),
+            // Features never import one another, nor the app.
+            ...features.flatMap((feature) => [
+              { target: `./src/features/${feature}`, from: './src/app' },
+              ...features
+                .filter((other) => other !== feature)
+                .map((other) => ({ target: `./src/features/${feature}`, from: `./src/features/${other}` })),
+            ]),
+            // The worker sees only shared code; the server only the contract.
+            { target: './sw', from: './src', except: ['./shared'] },
+            { target: './server', from: './src', except: ['./shared/contract', './brand.ts'] },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'workbox-window', message: 'Only src/lib/sw-bridge.ts talks to the service worker.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/sw-bridge.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/shared/db/**', 'src/lib/db.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'workbox-window', message: 'Only src/lib/sw-bridge.ts talks to the service worker.' },
+            { name: 'idb', message: 'Only src/shared/db opens IndexedDB.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/sw-bridge.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'idb', message: 'Only src/shared/db opens IndexedDB.' }] }],
+    },
+  },
+);

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: typecheck, lint, vitest (unit, component, API, build) and the
+ * Playwright end-to-end suite in Debian Chromium, then one closing line
+ * `N passed, N failed` summing every runner (typecheck and lint count as one
+ * check each). Exits non-zero when anything failed.
+ *
+ * Flags: --only=typecheck,lint,vitest,e2e to run a subset (vitest and e2e build first).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : null;
+const wanted = (step) => !only || only.has(step);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function check(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const ok = run(command, args) === 0;
+  if (ok) passed++;
+  else failed++;
+  summary.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (wanted('typecheck')) check('typecheck', bin('tsc'), ['-b', '--pretty', 'false']);
+if (wanted('lint')) check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+if (wanted('lint')) check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+
+// The build test and the e2e server both use this build.
+if (wanted('vitest') || wanted('e2e'))
+  check('build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+
+if (wanted('vitest')) {
+  console.log('\n▶ vitest (unit, component, API, build)');
+  const report = join(tmp, 'vitest-results.json');
+  rmSync(report, { force: true });
+  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    passed += results.numPassedTests;
+    failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
+    summary.push(`vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
+  } else {
+    failed++;
+    summary.push('vitest: did not produce a report (FAILED)');
+  }
+}
+
+if (wanted('e2e')) {
+  console.log('\n▶ end-to-end (Playwright, Debian Chromium)');
+  if (run(process.execPath, [join(root, 'scripts/ensure-browser.mjs')]) !== 0) {
+    failed++;
+    summary.push('e2e: no browser (FAILED)');
+  } else {
+    const report = join(tmp, 'playwright-results.json');
+    rmSync(report, { force: true });
+    const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
+    const status = run(bin('playwright'), ['test'], { E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir });
+    rmSync(dataDir, { recursive: true, force: true });
+    if (existsSync(report)) {
+      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      const ok = stats.expected + stats.flaky;
+      const bad = stats.unexpected;
+      passed += ok;
+      failed += bad + (status !== 0 && bad === 0 ? 1 : 0);
+      summary.push(`e2e: ${ok} passed, ${bad} failed, ${stats.skipped} skipped`);
+    } else {
+      failed++;
+      summary.push('e2e: did not produce a report (FAILED)');
+    }
+  }
+}
+
+console.log(`\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

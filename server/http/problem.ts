@@ -1,0 +1,22 @@
+/**
+ * Every API error leaves as JSON `{detail, errors?}` with the right status
+ * (CONTRACTS §3). Handlers throw `ApiError`; anything else becomes a logged 500.
+ */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export function problemBody(detail: string, errors?: FieldErrors): { detail: string; errors?: FieldErrors } {
+  return errors ? { detail, errors } : { detail };
+}

@@ -1,0 +1,8 @@
+export function Component() {
+  return (
+    <article className="page page--narrow">
+      <h1>Contact us</h1>
+      <p>This page is coming soon.</p>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { UserTypeSchema } from './user-types.ts';
+
+/** Gender options of SPEC §3; the empty string means "not given". */
+export const GenderSchema = v.picklist(['male', 'female', 'prefer not to say', '']);
+export type Gender = v.InferOutput<typeof GenderSchema>;
+
+/** The signed-in user's profile as `GET /api/auth/profile/` returns it. */
+export const UserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  full_name: v.string(),
+  display_name: v.string(),
+  bio: v.string(),
+  profile_image: v.nullable(v.string()),
+  date_of_birth: v.nullable(v.string()),
+  gender: GenderSchema,
+  is_promoter: v.boolean(),
+  user_type: UserTypeSchema,
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+/** Tokens returned by login and verify-email. */
+export const TokenPairSchema = v.object({ access: v.string(), refresh: v.string() });
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
+
+/** `POST /api/auth/refresh/` → a new access token, and a rotated refresh token. */
+export const RefreshResponseSchema = v.object({ access: v.string(), refresh: v.optional(v.string()) });

@@ -1,0 +1,48 @@
+/** The layers PWAs break: the built worker, the manifest and the prerendered pages. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prerenderPaths } from '../../src/content/page-meta.ts';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+const read = (path: string) => readFileSync(join(dist, path), 'utf8');
+const htmlFor = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+
+describe.skipIf(!existsSync(join(dist, 'sw.js')))('production build', () => {
+  it('emits a service worker that precaches every prerendered page and the shell', () => {
+    const sw = read('sw.js');
+    for (const route of prerenderPaths) expect(sw).toContain(`"${htmlFor(route)}"`);
+    expect(sw).toContain('"shell.html"');
+  });
+
+  it('emits a manifest with the install essentials', () => {
+    const manifest = JSON.parse(read('manifest.webmanifest')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      short_name: 'Roamly',
+      display: 'standalone',
+      start_url: '/dashboard',
+      scope: '/',
+    });
+    const icons = manifest.icons as { sizes: string; purpose?: string }[];
+    expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    const shortcuts = manifest.shortcuts as { name: string }[];
+    expect(shortcuts.map((s) => s.name)).toContain('Dashboard');
+  });
+
+  it('prerenders each public route with its own title, description and canonical, and no inline script', () => {
+    for (const route of prerenderPaths) {
+      const html = read(htmlFor(route));
+      expect(html).toContain('data-prerendered');
+      expect(html).toMatch(/<h1[ >]/);
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html).toContain('<link rel="canonical"');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it('keeps an empty app shell for client-rendered routes', () => {
+    expect(read('shell.html')).toContain('<div id="root"></div>');
+  });
+});

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser-code',
+          include: ['tests/{unit,component}/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-and-build',
+          include: ['tests/{api,build}/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
