@@ -1,9 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
 
-// scripts/test.mjs picks a free port and a fresh data directory for this run.
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+// scripts/test.mjs picks a free port and a fresh data directory for this run;
+// run directly, a random port and a new folder keep parallel runs apart.
+// Workers inherit these from the runner's environment.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -12,7 +19,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright-last.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
@@ -24,7 +34,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ROAMLY_DIST: process.env.ROAMLY_DIST ?? 'dist',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -25,6 +25,9 @@ export default defineConfig({
     }),
   ],
   build: {
+    // ROAMLY_DIST lets parallel builds (e.g. several test runs) use their own folder.
+    outDir: process.env.ROAMLY_DIST ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
   },

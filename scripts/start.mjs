@@ -5,11 +5,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist', 'sw.js');
+const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
+const stamp = join(distDir, 'sw.js');
 const sources = [
   'src',
   'sw',

@@ -60,7 +60,7 @@ if (wanted('vitest') || wanted('e2e'))
 
 if (wanted('vitest')) {
   console.log('\n▶ vitest (unit, component, API, build)');
-  const report = join(tmp, 'vitest-results.json');
+  const report = join(tmp, `vitest-results-${process.pid}.json`);
   rmSync(report, { force: true });
   const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (existsSync(report)) {
@@ -80,10 +80,14 @@ if (wanted('e2e')) {
     failed++;
     summary.push('e2e: no browser (FAILED)');
   } else {
-    const report = join(tmp, 'playwright-results.json');
+    const report = join(tmp, `playwright-results-${process.pid}.json`);
     rmSync(report, { force: true });
     const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
-    const status = run(bin('playwright'), ['test'], { E2E_PORT: String(await freePort()), E2E_DATA_DIR: dataDir });
+    const status = run(bin('playwright'), ['test'], {
+      E2E_PORT: String(await freePort()),
+      E2E_DATA_DIR: dataDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    });
     rmSync(dataDir, { recursive: true, force: true });
     if (existsSync(report)) {
       const { stats } = JSON.parse(readFileSync(report, 'utf8'));

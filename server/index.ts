@@ -3,7 +3,7 @@
  * built PWA and the API on one port (CONTRACTS §1–2).
  */
 import { serve } from '@hono/node-server';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { configFromEnv } from './config.ts';
@@ -17,7 +17,9 @@ const applied = await migrate(db);
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
 
 const app = createApp({ db, config });
-const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const distDir = process.env.ROAMLY_DIST
+  ? resolve(process.env.ROAMLY_DIST)
+  : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 app.get('*', staticSite(distDir));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

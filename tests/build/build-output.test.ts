@@ -1,10 +1,10 @@
 /** The layers PWAs break: the built worker, the manifest and the prerendered pages. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prerenderPaths } from '../../src/content/page-meta.ts';
 
-const dist = join(import.meta.dirname, '..', '..', 'dist');
+const dist = process.env.ROAMLY_DIST ? resolve(process.env.ROAMLY_DIST) : join(import.meta.dirname, '..', '..', 'dist');
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 const htmlFor = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
 
