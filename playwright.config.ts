@@ -14,6 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per-run artefacts, so parallel runs never delete each other's traces.
+  outputDir: `.tmp/test-results-${process.env.E2E_PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -25,6 +25,20 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // CI: the API suite once more on a real PostgreSQL server (.ci/start-postgres).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                environment: 'node',
+                env: { ROAMLY_TEST_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,31 +1,69 @@
 /// <reference lib="webworker" />
 /**
  * The service worker, top to bottom: precache the shell and every prerendered
- * page, answer navigations from the precache (offline reading), take over on
- * request. Logic that is more than wiring lives in src/shared/.
+ * page, answer page navigations from that precache (instant, and readable
+ * offline), keep images in a bounded cache, take over on request. Logic that
+ * is more than wiring lives in src/shared/ (and sw/sync.ts for the outbox).
  */
+import type { WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { registerShareTarget } from './share-target.ts';
+import { registerOutboxSync } from './sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// 1. Precache: app shell, JS/CSS, icons and the prerendered HTML of every
+//    marketing and policy page (the list is injected at build).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Navigations: network first (fresh pages online), then the prerendered copy
-// of that route, then the app shell, which routes client-side.
+// 2. Navigations. Prerendered pages and the shell are build output: the copy
+//    in the precache is exactly what the server would send, until the next
+//    worker version brings the next build. So they come from the precache
+//    first; the network is asked only for paths we do not have. The API is
+//    never answered with a page.
 registerRoute(
-  new NavigationRoute(async ({ request, url }) => {
-    try {
-      return await fetch(request);
-    } catch {
+  new NavigationRoute(
+    async ({ request, url }) => {
       const path = url.pathname.replace(/\/+$/, '');
-      const page = path === '' ? '/index.html' : `${path}/index.html`;
-      return (await matchPrecache(page)) ?? (await matchPrecache('/shell.html')) ?? Response.error();
-    }
+      const page = await matchPrecache(path === '' ? '/index.html' : `${path}/index.html`);
+      if (page) return page;
+      try {
+        return await fetch(request);
+      } catch {
+        return (await matchPrecache('/shell.html')) ?? Response.error();
+      }
+    },
+    { denylist: [/^\/api\//] },
+  ),
+);
+
+// 3. Images (covers, avatars, badges): cache first, a bounded number for a month.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  new CacheFirst({
+    cacheName: 'images',
+    // The cast only bridges workbox's typings and exactOptionalPropertyTypes.
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: 120,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }) as unknown as WorkboxPlugin,
+    ],
   }),
 );
 
+// 4. Updates: the page asks (after the user accepted "Update available").
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// 5. Queued writes: Background Sync and page nudges send the outbox (sw/sync.ts).
+registerOutboxSync();
+
+// 6. Share target: an image shared to the installed app becomes a new event's cover (sw/share-target.ts).
+registerShareTarget();

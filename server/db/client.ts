@@ -3,6 +3,7 @@
  * by default, a real server through `pg` when DATABASE_URL is set. The rest of
  * the server sees only this small interface.
  */
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -56,13 +57,41 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   return db;
 }
 
-export async function openPostgres(url: string): Promise<Db> {
+/** Options for a PostgreSQL pool. */
+export interface PostgresOptions {
+  /** Connections per process (default 10). */
+  max?: number;
+  /** A schema to put first on the search path (tests isolate themselves this way). */
+  searchPath?: string;
+}
+
+// Parameterised queries become named prepared statements (name = hash of the
+// SQL), so each pooled connection parses and plans a hot query once.
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = 's' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
+  });
+  // An idle connection that dies (server restart) must not crash the process.
+  pool.on('error', (error) => console.error('PostgreSQL pool error', error.message));
   return {
     engine: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => {
-      const result = await pool.query(sql, params);
+      const result = params.length
+        ? await pool.query({ name: statementName(sql), text: sql, values: params })
+        : await pool.query(sql);
       return { rows: result.rows as T[] };
     },
     exec: async (sql) => {
@@ -74,7 +103,10 @@ export async function openPostgres(url: string): Promise<Db> {
         await client.query('BEGIN');
         const result = await fn({
           query: async <T>(sql: string, params: unknown[] = []) => ({
-            rows: (await client.query(sql, params)).rows as T[],
+            rows: (params.length
+              ? await client.query({ name: statementName(sql), text: sql, values: params })
+              : await client.query(sql)
+            ).rows as T[],
           }),
           exec: async (sql) => {
             await client.query(sql);
@@ -93,6 +125,7 @@ export async function openPostgres(url: string): Promise<Db> {
   };
 }
 
-export function openDb(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDb(options: { databaseUrl: string | null; dataDir: string | null } & PostgresOptions): Promise<Db> {
+  const { databaseUrl, dataDir, ...pgOptions } = options;
+  return databaseUrl ? openPostgres(databaseUrl, pgOptions) : openPglite(dataDir);
 }

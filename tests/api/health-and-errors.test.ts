@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, usesPostgres, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ describe('API frame', () => {
   it('reports health with the database engine', async () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok', database: usesPostgres() ? 'postgres' : 'pglite' });
   });
 
   it('answers unknown API paths with a JSON detail and 404', async () => {

@@ -10,5 +10,5 @@ describe('migrations', () => {
     expect([...first].sort()).toEqual(first);
     expect(await migrate(db)).toEqual([]);
     await db.close();
-  });
+  }, 60_000);
 });

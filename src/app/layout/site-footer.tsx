@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brand } from '../../brand.ts';
+import { InstallApp } from '../../components/install-app.tsx';
 
 export function SiteFooter() {
   return (
@@ -8,6 +9,7 @@ export function SiteFooter() {
         <div className="site-footer__brand">
           <p className="site-footer__name">{brand.name}</p>
           <p>{brand.tagline}.</p>
+          <InstallApp className="site-footer__install" />
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
           <div>

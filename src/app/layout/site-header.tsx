@@ -1,14 +1,13 @@
 import { Link, NavLink } from 'react-router-dom';
 import { brand } from '../../brand.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { logout } from '../../stores/auth-actions.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { openPanel } from './panel-store.ts';
 
 export function SiteHeader() {
   const signedIn = useAuth((s) => s.status === 'signed-in');
   return (
-    <header className="site-header">
+    <header className={signedIn ? 'site-header site-header--signed-in' : 'site-header'}>
       <div className="site-header__inner">
         <Link to="/" className="brand-link" aria-label={`${brand.name} home`}>
           <BrandMark />
@@ -29,7 +28,7 @@ export function SiteHeader() {
               <NavLink to="/dashboard" className="nav-link">
                 Dashboard
               </NavLink>
-              <button type="button" className="button button--ghost" onClick={() => void logout()}>
+              <button type="button" className="button button--ghost" onClick={() => void signOut()}>
                 Logout
               </button>
             </>
@@ -47,10 +46,19 @@ export function SiteHeader() {
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18">
               <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
-            Menu
+            <span className="menu-button__label">Menu</span>
           </button>
         </nav>
       </div>
     </header>
   );
+}
+
+/** Sign-out code (IndexedDB, the outbox check) loads on demand, keeping it out of the first-visit bundle. */
+async function signOut(): Promise<void> {
+  // Unsent changes: warn how many would be lost, and let the user wait instead.
+  const { confirmLogout } = await import('../../stores/sync-logout.ts');
+  if (!(await confirmLogout())) return;
+  const { logout } = await import('../../stores/auth-actions.ts');
+  await logout();
 }

@@ -1,13 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { applyUpdate, isUpdateWaiting, onUpdateWaiting } from '../../lib/sw-bridge.ts';
 
+/** "Update available — Reload"; the reload waits while the reload guard says no (unsent writes). */
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(onUpdateWaiting, isUpdateWaiting, () => false);
+  const [refused, setRefused] = useState(false);
   if (!waiting) return null;
   return (
     <div className="toast" role="status">
-      <span>Update available</span>
-      <button type="button" className="button button--primary button--small" onClick={applyUpdate}>
+      <span>{refused ? 'Update available — your changes are still being sent' : 'Update available'}</span>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={() => void applyUpdate().then((applied) => setRefused(!applied))}
+      >
         Reload
       </button>
     </div>

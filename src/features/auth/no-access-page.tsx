@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { brand } from '../../brand.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 
 export function Component() {
+  useDocumentTitle('Dashboard not available');
   return (
     <article className="page page--narrow">
       <h1>The dashboard is for businesses and promoters</h1>

@@ -1,17 +1,57 @@
-import { NavLink, Outlet } from 'react-router-dom';
+/**
+ * The dashboard shell (SPEC §2): tabs Profile, the business tab (business
+ * users only: the listing's title linking to /dashboard/business/{id}, or Add
+ * Business) and Events, with the sync indicator beside them.
+ */
+import './dashboard.css';
+import { NavLink, Outlet, useMatch } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.ts';
+import { targetId, useBusinessListing } from './data/use-overlaid-events.ts';
+import { SyncIndicator } from './shell/sync-indicator.tsx';
+import { useDashboardData } from './shell/use-dashboard-data.ts';
 
 export function DashboardLayout() {
   const user = useAuth((s) => s.user);
+  useDashboardData(user?.id);
+  const onIndex = useMatch({ path: '/dashboard', end: true }) !== null;
   return (
     <div className="dashboard">
-      <h1 className="visually-hidden">Dashboard</h1>
-      <nav aria-label="Dashboard" className="dashboard__tabs">
-        <NavLink to="/dashboard/profile">Profile</NavLink>
-        {user?.user_type === 'business' ? <NavLink to="/dashboard/add-business">Add Business</NavLink> : null}
-        <NavLink to="/dashboard/events">Events</NavLink>
-      </nav>
+      <div className="dashboard__bar">
+        <nav aria-label="Dashboard" className="dashboard__tabs">
+          <NavLink to="/dashboard/profile" className={({ isActive }) => tabClass(isActive || onIndex)}>
+            Profile
+          </NavLink>
+          {user?.user_type === 'business' ? <BusinessTab /> : null}
+          <NavLink to="/dashboard/events" className={({ isActive }) => tabClass(isActive)}>
+            Events
+          </NavLink>
+        </nav>
+        <SyncIndicator />
+      </div>
       <Outlet />
     </div>
+  );
+}
+
+function tabClass(active: boolean, extra = ''): string {
+  return `dashboard__tab${active ? ' dashboard__tab--active' : ''}${extra ? ` ${extra}` : ''}`;
+}
+
+function BusinessTab() {
+  const listing = useBusinessListing();
+  if (listing) {
+    return (
+      <NavLink
+        to={`/dashboard/business/${targetId(listing.target)}`}
+        className={({ isActive }) => tabClass(isActive, 'dashboard__tab--business')}
+      >
+        {listing.record.title || 'My business'}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink to="/dashboard/add-business" className={({ isActive }) => tabClass(isActive)}>
+      Add Business
+    </NavLink>
   );
 }

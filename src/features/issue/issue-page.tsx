@@ -1,8 +1,21 @@
+import { Link } from 'react-router-dom';
+import { brand } from '../../brand.ts';
+import { IssueForm } from './issue-form.tsx';
+
 export function Component() {
   return (
-    <article className="page page--narrow">
+    <article className="page page--narrow issue">
+      <p className="eyebrow">Support</p>
       <h1>Report an issue</h1>
-      <p>This page is coming soon.</p>
+      <p className="lede">
+        Something broken, confusing or unsafe in {brand.name}? Tell us here. A person reads every report, and we reply
+        within {brand.replyWithinHours} hours when you leave an email address.
+      </p>
+      <IssueForm />
+      <p className="issue__aside">
+        Prefer to talk? <Link to="/contact">Contact us</Link> by email or on {brand.messagingApp}. To remove your
+        account, follow the steps on <Link to="/delete">Delete your account</Link>.
+      </p>
     </article>
   );
 }

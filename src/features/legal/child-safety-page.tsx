@@ -1,8 +1,6 @@
+import { childSafety } from '../../content/policies/child-safety.ts';
+import { PolicyDocument } from './policy-document.tsx';
+
 export function Component() {
-  return (
-    <article className="page page--narrow">
-      <h1>Child Safety Standards</h1>
-      <p>This page is coming soon.</p>
-    </article>
-  );
+  return <PolicyDocument policy={childSafety} />;
 }

@@ -1,8 +1,6 @@
+import { privacy } from '../../content/policies/privacy.ts';
+import { PolicyDocument } from './policy-document.tsx';
+
 export function Component() {
-  return (
-    <article className="page page--narrow">
-      <h1>Privacy Policy</h1>
-      <p>This page is coming soon.</p>
-    </article>
-  );
+  return <PolicyDocument policy={privacy} />;
 }

@@ -1,8 +1,6 @@
+import { terms } from '../../content/policies/terms.ts';
+import { PolicyDocument } from './policy-document.tsx';
+
 export function Component() {
-  return (
-    <article className="page page--narrow">
-      <h1>Terms of Service</h1>
-      <p>This page is coming soon.</p>
-    </article>
-  );
+  return <PolicyDocument policy={terms} />;
 }

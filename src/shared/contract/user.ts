@@ -3,6 +3,7 @@ import { UserTypeSchema } from './user-types.ts';
 
 /** Gender options of SPEC §3; the empty string means "not given". */
 export const GenderSchema = v.picklist(['male', 'female', 'prefer not to say', '']);
+/** One gender option. */
 export type Gender = v.InferOutput<typeof GenderSchema>;
 
 /** The signed-in user's profile as `GET /api/auth/profile/` returns it. */
@@ -18,11 +19,15 @@ export const UserSchema = v.object({
   is_promoter: v.boolean(),
   user_type: UserTypeSchema,
 });
+/** A user profile. */
 export type User = v.InferOutput<typeof UserSchema>;
 
 /** Tokens returned by login and verify-email. */
 export const TokenPairSchema = v.object({ access: v.string(), refresh: v.string() });
+/** An access and a refresh token. */
 export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
 
 /** `POST /api/auth/refresh/` → a new access token, and a rotated refresh token. */
 export const RefreshResponseSchema = v.object({ access: v.string(), refresh: v.optional(v.string()) });
+/** The refresh response. */
+export type RefreshResponse = v.InferOutput<typeof RefreshResponseSchema>;

@@ -5,6 +5,7 @@
  * killed tab, a browser restart or a worker restart loses nothing.
  */
 import type { DBSchema } from 'idb';
+import type { OutboxEntry } from '../outbox/entry.ts';
 
 export const DB_NAME = 'roamly';
 export const DB_VERSION = 1;
@@ -20,7 +21,7 @@ export interface RoamlyDB extends DBSchema {
   /** Queued writes; see src/shared/outbox. */
   outbox: {
     key: string;
-    value: { id: string; seq: number; target: string; userId: number | null; [field: string]: unknown };
+    value: OutboxEntry;
     indexes: { bySeq: number; byTarget: string };
   };
   /** Unsaved form state per form key. */

@@ -1,32 +1,92 @@
 /**
- * An API app in-process on a fresh in-memory PGlite (or on TEST_DATABASE_URL
- * when CI provides a real PostgreSQL), migrated and ready for `app.request()`.
+ * An API app in-process on a fresh in-memory PGlite, or — in the
+ * `api-postgres` Vitest project, which exists when CI provides a real
+ * PostgreSQL in TEST_DATABASE_URL — in a fresh schema of that database (one
+ * per test file, so parallel files never see each other's rows).
+ * Migrated and ready for `app.request()`, with a hand-driven clock.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../../server/app.ts';
+import { createApp, type AppDeps } from '../../../server/app.ts';
 import { configFromEnv, type Config } from '../../../server/config.ts';
-import { openDb, type Db } from '../../../server/db/client.ts';
+import { openDb, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
+
+export interface ManualClock {
+  now(): number;
+  advance(ms: number): void;
+}
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
   config: Config;
+  clock: ManualClock;
+  /** Mail printed to the "console" (kept out of the test output). */
+  mailLog: string[];
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  limits?: RateLimitPolicy;
+  random?: () => number;
+  /** Run on this database instead of a new one (two instances, one database). */
+  db?: Db;
+  clock?: ManualClock;
+}
+
+export function manualClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)): ManualClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+/** True in the `api-postgres` Vitest project (CI sets TEST_DATABASE_URL). */
+export function usesPostgres(): boolean {
+  return process.env.ROAMLY_TEST_ENGINE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new schema on TEST_DATABASE_URL. */
+export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const url = usesPostgres() ? process.env.TEST_DATABASE_URL : undefined;
+  if (!url) {
+    const db = await openDb({ databaseUrl: null, dataDir: null });
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { max: 5, searchPath: schema });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-api-'));
   const config: Config = {
     ...configFromEnv({}),
     dataDir,
     jwtSecret: 'test-secret-for-api-tests-only-0123456789',
-    ...overrides,
+    ...opts.config,
   };
-  const db = await openDb({ databaseUrl: null, dataDir: null });
-  await migrate(db);
-  const app = createApp({ db, config });
-  return { app, db, config, close: () => db.close() };
+  const owned = opts.db ? null : await freshDb();
+  const db = opts.db ?? owned!.db;
+  const clock = opts.clock ?? manualClock();
+  const mailLog: string[] = [];
+  const deps: AppDeps = { db, config, clock, mailLog: (line) => void mailLog.push(line) };
+  if (opts.limits) deps.limits = opts.limits;
+  if (opts.random) deps.random = opts.random;
+  const app = createApp(deps);
+  return { app, db, config, clock, mailLog, close: () => (owned ? owned.drop() : Promise.resolve()) };
 }

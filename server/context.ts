@@ -1,0 +1,45 @@
+/**
+ * What every API router receives: the database, configuration and the
+ * injected world (clock, randomness, mail, image storage, places provider),
+ * plus the Hono environment type that carries the caller through a request.
+ */
+import type { Context } from 'hono';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
+import type { ImageStore } from './services/image-store.ts';
+import type { Mailer } from './services/mail.ts';
+import type { PlacesProvider } from './services/places/provider.ts';
+import type { RateLimitPolicy } from './services/rate-limit.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Services {
+  db: Db;
+  config: Config & { jwtSecret: string };
+  clock: Clock;
+  /** A number in [0, 1); fault injection draws from it. */
+  random: () => number;
+  mailer: Mailer;
+  images: ImageStore;
+  places: PlacesProvider;
+  limits: RateLimitPolicy;
+  tokens: AccessTokens;
+}
+
+/** Per-request values set by middleware. */
+export interface ApiVariables {
+  /** The signed-in caller, when a valid bearer token came with the request. */
+  user: AccessClaims | null;
+  /** The client's address (X-Forwarded-For only when TRUST_PROXY=1). */
+  ip: string;
+}
+
+export interface ApiEnv {
+  Variables: ApiVariables;
+  Bindings: { incoming?: { socket?: { remoteAddress?: string; destroy(): void } } };
+}
+
+export type ApiContext = Context<ApiEnv>;

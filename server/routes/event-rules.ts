@@ -1,0 +1,60 @@
+/**
+ * The rules an event write must pass before it touches the database: whose
+ * accounts may write, one business listing per business, the cross-field
+ * rules of the shared contract, and how ids and If-Match are read.
+ */
+import { eventConsistencyErrors, type EventFields } from '../../src/shared/contract/event.ts';
+import type { ApiContext } from '../context.ts';
+import { ApiError } from '../http/problem.ts';
+import type { AccessClaims } from '../services/access-tokens.ts';
+
+export const ONE_LISTING = 'You already have a business listing. Edit it instead of adding another.';
+
+export function eventId(c: ApiContext): number {
+  const raw = c.req.param('id') ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'Event not found.');
+  return Number(raw);
+}
+
+/** `If-Match: 3`, `"3"` or `W/"3"` → 3; absent or `*` → null. */
+export function ifMatchVersion(c: ApiContext): number | null {
+  const header = c.req.header('if-match')?.trim();
+  if (!header || header === '*') return null;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header);
+  if (!match) throw new ApiError(400, 'If-Match must be the version number of the event you edited.');
+  return Number(match[1]);
+}
+
+export function requireDashboardUser(user: AccessClaims): void {
+  if (user.userType !== 'business' && user.userType !== 'subpromoter') {
+    throw new ApiError(403, 'Only business and promoter accounts can manage events.');
+  }
+}
+
+export function checkListingAllowed(user: AccessClaims, fields: EventFields): void {
+  if (fields.is_recurring && user.userType !== 'business') {
+    throw new ApiError(403, 'Only business accounts can have a business listing.');
+  }
+}
+
+/** A short stable hash, so the list's ETag differs per public origin. */
+export function shortHash(text: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
+/** The merged record must satisfy the contract's cross-field rules (400 otherwise). */
+export function assertConsistent(event: Partial<Record<keyof EventFields, unknown>>): void {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const errors = eventConsistencyErrors({
+    event_type: text(event.event_type),
+    event_subtype: text(event.event_subtype),
+    start_date: text(event.start_date),
+    start_time: text(event.start_time),
+    end_date: text(event.end_date),
+    end_time: text(event.end_time),
+  });
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new ApiError(400, first, errors);
+}

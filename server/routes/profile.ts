@@ -1,0 +1,64 @@
+/**
+ * The signed-in user's profile (SPEC §7): GET, and PATCH as multipart with
+ * display_name, bio and an optional profile_image (JSON bodies work too).
+ */
+import { Hono } from 'hono';
+import { ProfileUpdateFieldsSchema } from '../../src/shared/contract/profile.ts';
+import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { readForm } from '../http/multipart.ts';
+import { ApiError } from '../http/problem.ts';
+import { mediaBase } from '../http/urls.ts';
+import { validate } from '../http/validation.ts';
+import { acceptImage } from '../services/image-store.ts';
+import { profileJson } from '../services/users.ts';
+
+const columns = ['display_name', 'bio', 'full_name', 'gender', 'date_of_birth'] as const;
+
+export function profileRoutes(services: Services): Hono<ApiEnv> {
+  const { db, images, config } = services;
+  const router = new Hono<ApiEnv>();
+
+  async function respond(c: ApiContext, userId: number) {
+    const body = await profileJson(db, userId, mediaBase(c, config.trustProxy));
+    if (!body) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
+    return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-cache' });
+  }
+
+  router.get('/profile/', async (c) => respond(c, requireUser(c).userId));
+
+  router.patch('/profile/', async (c) => {
+    const user = requireUser(c);
+    const form = await readForm(c);
+    const fields = validate(ProfileUpdateFieldsSchema, form.fields);
+    const file = form.files.profile_image;
+    const image = file ? await acceptImage(file) : null;
+
+    const sets: string[] = [];
+    const params: unknown[] = [user.userId];
+    for (const column of columns) {
+      const value = fields[column];
+      if (value === undefined) continue;
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    }
+    let newImage: string | null = null;
+    if (image) {
+      newImage = await images.put(image.bytes, image.type);
+      params.push(newImage);
+      sets.push(`profile_image = $${params.length}`);
+    }
+    if (sets.length) {
+      const result = await db.query<{ old_image: string | null }>(
+        `UPDATE users u SET ${sets.join(', ')} FROM users old
+          WHERE u.id = $1 AND old.id = u.id RETURNING old.profile_image AS old_image`,
+        params,
+      );
+      const old = result.rows[0]?.old_image;
+      if (newImage && old && old !== newImage) await images.delete(old);
+    }
+    return respond(c, user.userId);
+  });
+
+  return router;
+}

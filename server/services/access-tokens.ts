@@ -1,0 +1,57 @@
+/**
+ * Short-lived access tokens: HS256 JWTs carrying the user id (`sub`) and the
+ * account type, valid ACCESS_TOKEN_TTL seconds. Verification needs no
+ * database, so every API process can check them on its own. A verified
+ * token's claims are remembered until it expires (an HMAC check per request
+ * is most of the cost of a cheap read).
+ */
+import { jwtVerify, SignJWT } from 'jose';
+import { Lru } from './lru.ts';
+
+export interface AccessClaims {
+  userId: number;
+  userType: string;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims, nowMs: number): Promise<string>;
+  /** The claims of a valid, unexpired token, or null. */
+  verify(token: string, nowMs: number): Promise<AccessClaims | null>;
+}
+
+const ISSUER = 'roamly';
+
+export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  const verified = new Lru<string, { claims: AccessClaims; expiresAtMs: number; issuedAtMs: number }>(10_000);
+  return {
+    async sign(claims, nowMs) {
+      const iat = Math.floor(nowMs / 1000);
+      return new SignJWT({ typ: 'access', ut: claims.userType })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token, nowMs) {
+      const cached = verified.get(token);
+      if (cached) return nowMs < cached.expiresAtMs && nowMs >= cached.issuedAtMs - 60_000 ? cached.claims : null;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          currentDate: new Date(nowMs),
+        });
+        const userId = Number(payload.sub);
+        if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || !payload.exp) return null;
+        const claims = { userId, userType: typeof payload.ut === 'string' ? payload.ut : 'user' };
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000, issuedAtMs: (payload.iat ?? 0) * 1000 });
+        return claims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Hourly clean-up of rows that only matter for a while: idempotency records
+ * past 24 h, finished rate-limit windows, expired refresh tokens and stale
+ * dev mail. Expired rows are already ignored, so this only keeps tables small.
+ */
+import type { Db } from '../db/client.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function cleanUp(db: Db, nowMs: number = Date.now()): Promise<void> {
+  const now = new Date(nowMs);
+  await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(nowMs - 24 * HOUR_MS)]);
+  await db.query('DELETE FROM rate_limits WHERE window_start < $1', [new Date(nowMs - 24 * HOUR_MS)]);
+  await db.query('DELETE FROM refresh_tokens WHERE expires_at < $1', [now]);
+  await db.query('DELETE FROM dev_mail WHERE created_at < $1', [new Date(nowMs - 7 * 24 * HOUR_MS)]);
+}
+
+export function startHousekeeping(db: Db): void {
+  const timer = setInterval(() => {
+    cleanUp(db).catch((error: unknown) => console.error('Housekeeping failed', error));
+  }, HOUR_MS);
+  timer.unref();
+}

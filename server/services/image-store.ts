@@ -1,0 +1,83 @@
+/**
+ * Uploaded images (CONTRACTS §3, DESIGN §7). The type is decided by the
+ * bytes, never by the file name or the client's Content-Type: JPEG, PNG, WebP
+ * or GIF only, at most 10 MB. Files get random names, so URLs are unguessable
+ * and never change (served as immutable). Storage sits behind ImageStore so an
+ * object store can replace the local disk.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
+import { ApiError } from '../http/problem.ts';
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+
+export interface StoredImage {
+  bytes: Uint8Array;
+  type: ImageType;
+}
+
+export interface ImageStore {
+  /** Saves the bytes under a new random name and returns the name. */
+  put(bytes: Uint8Array, type: ImageType): Promise<string>;
+  get(name: string): Promise<StoredImage | null>;
+  delete(name: string): Promise<void>;
+}
+
+const extensions: Record<ImageType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The image type the bytes are, by magic number, or null. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+/** Image names this server hands out: random base64url plus the sniffed extension. */
+export const imageNamePattern = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|gif)$/;
+
+/** Checks an uploaded file and returns its bytes and sniffed type (413 / 415 otherwise). */
+export async function acceptImage(file: File): Promise<StoredImage> {
+  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  const type = sniffImageType(bytes);
+  if (!type) throw new ApiError(415, 'Upload a JPEG, PNG, WebP or GIF image.');
+  return { bytes, type };
+}
+
+export function localImageStore(dir: string): ImageStore {
+  let ready: Promise<unknown> | null = null;
+  return {
+    async put(bytes, type) {
+      ready ??= mkdir(dir, { recursive: true });
+      await ready;
+      const name = `${randomBytes(16).toString('base64url')}.${extensions[type]}`;
+      await writeFile(join(dir, name), bytes, { flag: 'wx' });
+      return name;
+    },
+    async get(name) {
+      if (!imageNamePattern.test(name)) return null;
+      try {
+        const bytes = new Uint8Array(await readFile(join(dir, name)));
+        const type = sniffImageType(bytes);
+        return type ? { bytes, type } : null;
+      } catch {
+        return null;
+      }
+    },
+    async delete(name) {
+      if (imageNamePattern.test(name)) await rm(join(dir, name), { force: true });
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Location field with place suggestions — the ARIA 1.2 combobox pattern
+ * (SPEC §5, §9; CONTRACTS §9): the search starts only after more than 2
+ * trimmed characters and 400 ms without typing; suggestions are a
+ * role=listbox (max-height 260 px) of role=option items, reachable with the
+ * arrow keys; choosing one fills the field with its description, then the
+ * place details give latitude and longitude. Search errors are logged and
+ * leave an empty list. Fetchers are injected so the widget knows no endpoint.
+ */
+import { PLACES_DEBOUNCE_MS, type PlacePrediction, PLACES_MIN_INPUT_LENGTH } from '../shared/contract/places.ts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export type PlaceSuggestion = PlacePrediction;
+
+export interface ChosenPlace {
+  description: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PlacesSearchProps {
+  label?: string;
+  value: string;
+  /** Typing: the text changed and no chosen place applies any more. */
+  onTextChange: (text: string) => void;
+  /** A suggestion was chosen and its coordinates are known. */
+  onPlace: (place: ChosenPlace) => void;
+  search: (input: string, signal: AbortSignal) => Promise<readonly PlaceSuggestion[]>;
+  details: (placeId: string) => Promise<{ lat: number; lng: number }>;
+}
+
+export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace, search, details }: PlacesSearchProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [query, setQuery] = useState<string | null>(null);
+  const [options, setOptions] = useState<readonly PlaceSuggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+
+  // Debounced search; only for text the user typed (null after a choice).
+  useEffect(() => {
+    const trimmed = query?.trim() ?? '';
+    if (trimmed.length < PLACES_MIN_INPUT_LENGTH) {
+      setOptions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchRef
+        .current(trimmed, controller.signal)
+        .then((found) => {
+          if (controller.signal.aborted) return;
+          setOptions(found);
+          setActive(-1);
+          setOpen(true);
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('Places search failed', error);
+          setOptions([]);
+        });
+    }, PLACES_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  async function choose(option: PlaceSuggestion) {
+    setQuery(null);
+    setOptions([]);
+    setOpen(false);
+    setActive(-1);
+    onTextChange(option.description);
+    try {
+      const location = await details(option.place_id);
+      onPlace({ description: option.description, lat: location.lat, lng: location.lng });
+    } catch (error) {
+      console.error('Place details failed', error);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = options.length;
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((active + 1) % count);
+    } else if (event.key === 'ArrowUp' && count > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive(active <= 0 ? count - 1 : active - 1);
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault();
+      const option = options[active];
+      if (option) void choose(option);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const expanded = open && options.length > 0;
+  return (
+    <div className="field places-search">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          onTextChange(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        onFocus={() => setOpen(options.length > 0)}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className="places-search__list"
+        hidden={!expanded}
+        // Inline as well as in the stylesheet: the limit is part of the contract (SPEC §9).
+        style={{ maxHeight: 260, overflowY: 'auto' }}
+      >
+        {options.map((option, index) => (
+          <li
+            key={option.place_id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="places-search__option"
+            // mousedown, not click: it fires before the input's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              void choose(option);
+            }}
+          >
+            {option.description}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

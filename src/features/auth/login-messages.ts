@@ -1,0 +1,11 @@
+/** SPEC §8 texts of the auth screens, word for word, plus our wording where the spec has none. */
+export const authMessages = {
+  loginFailed: 'Invalid email or password.',
+  loginOffline: 'Unable to log in right now. Please check your connection and try again.',
+  registerFailed: 'Could not register. Please check your details.',
+  verifyFailed: 'Invalid code or email.',
+  verifyNote: 'We sent a 4-digit code to your email. Check your inbox (and spam).',
+  resendDone: 'Verification code resent. Please check your inbox.',
+  resendFailed: 'Could not resend the code.',
+  offline: 'You appear to be offline. Please check your connection and try again.',
+} as const;

@@ -1,0 +1,186 @@
+/**
+ * The event record (an event, or the business listing when `is_recurring`),
+ * as the API returns it (SPEC §3, CONTRACTS §8), and the multipart fields
+ * create and update accept. Every write carries text; these schemas turn it
+ * into typed values, and `encodeEventFields` does the reverse for clients.
+ */
+import * as v from 'valibot';
+import { CategorySchema, findCategory } from './categories.ts';
+import {
+  DateSchema,
+  emptyAsNull,
+  FormBooleanSchema,
+  formNumberOrNull,
+  TimeInputSchema,
+  TimeSchema,
+} from './formats.ts';
+import { KeywordsSchema } from './keywords.ts';
+import { ScheduleBlocksInputSchema, ScheduleBlocksSchema } from './schedule.ts';
+
+/** Longest title accepted. */
+export const MAX_TITLE_LENGTH = 200;
+/** Largest cover or profile image accepted, in bytes (CONTRACTS §3). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Image types the server accepts (checked by content). */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** An event or business listing as returned by the API. */
+export const EventSchema = v.object({
+  id: v.number(),
+  /** Bumped on every update; send it back as `If-Match`. */
+  version: v.number(),
+  title: v.string(),
+  bio: v.string(),
+  location_name: v.string(),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  start_date: v.nullable(DateSchema),
+  start_time: v.nullable(TimeSchema),
+  end_date: v.nullable(DateSchema),
+  end_time: v.nullable(TimeSchema),
+  is_recurring: v.boolean(),
+  is_sponsored: v.boolean(),
+  event_type: v.nullable(CategorySchema),
+  event_subtype: v.nullable(v.string()),
+  keywords: v.array(v.string()),
+  cover_image: v.nullable(v.string()),
+  schedule_blocks: ScheduleBlocksSchema,
+  monday: v.boolean(),
+  tuesday: v.boolean(),
+  wednesday: v.boolean(),
+  thursday: v.boolean(),
+  friday: v.boolean(),
+  saturday: v.boolean(),
+  sunday: v.boolean(),
+  recurring_start_time: v.nullable(TimeSchema),
+  recurring_end_time: v.nullable(TimeSchema),
+  created_at: v.string(),
+  updated_at: v.string(),
+});
+/** An event or business listing. */
+export type EventRecord = v.InferOutput<typeof EventSchema>;
+
+/**
+ * `PUT …/update/` with a stale `If-Match` → 412 with this body: the current
+ * record under `current` (its fields are also repeated at the top level) and
+ * a sentence for the user.
+ */
+export const EventConflictSchema = v.object({ detail: v.string(), current: EventSchema });
+/** The body of a 412 conflict. */
+export type EventConflict = v.InferOutput<typeof EventConflictSchema>;
+
+/** `GET /api/events/user/` → every event of the caller, the business listing included. */
+export const EventListSchema = v.array(EventSchema);
+/** The caller's events. */
+export type EventList = v.InferOutput<typeof EventListSchema>;
+
+const jsonText = <T extends v.GenericSchema>(schema: T, emptyValue: unknown, message: string) =>
+  v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = dataset.value;
+      if (typeof value !== 'string') return value;
+      if (value.trim() === '') return emptyValue;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        addIssue({ message });
+        return NEVER;
+      }
+    }),
+    schema,
+  );
+
+const textField = (max: number, label: string) =>
+  v.pipe(v.string(`${label} is text.`), v.trim(), v.maxLength(max, `${label} can have at most ${max} characters.`));
+
+const dayFlag = v.optional(FormBooleanSchema);
+
+/**
+ * Multipart fields of `POST /api/events/create/` and `PUT /api/events/{id}/update/`.
+ * All optional (absent = unchanged on update); empty text clears a value.
+ * `keywords` and `schedule_blocks` arrive as JSON text. The cover image is the
+ * file field `cover_image`, handled beside these.
+ */
+export const EventFieldsSchema = v.object({
+  title: v.optional(v.pipe(textField(MAX_TITLE_LENGTH, 'Title'), v.minLength(1, 'Give it a title.'))),
+  bio: v.optional(textField(5000, 'Description')),
+  location_name: v.optional(textField(300, 'Location')),
+  latitude: v.optional(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.')),
+  longitude: v.optional(formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.')),
+  start_date: v.optional(emptyAsNull(DateSchema)),
+  start_time: v.optional(emptyAsNull(TimeInputSchema)),
+  end_date: v.optional(emptyAsNull(DateSchema)),
+  end_time: v.optional(emptyAsNull(TimeInputSchema)),
+  is_recurring: v.optional(FormBooleanSchema),
+  is_sponsored: v.optional(FormBooleanSchema),
+  event_type: v.optional(emptyAsNull(CategorySchema, 'Choose one of the categories.')),
+  event_subtype: v.optional(emptyAsNull(textField(60, 'Subcategory'))),
+  keywords: v.optional(jsonText(KeywordsSchema, [], 'Keywords must be a JSON list of words.')),
+  schedule_blocks: v.optional(jsonText(ScheduleBlocksInputSchema, {}, 'Opening hours must be JSON.')),
+  monday: dayFlag,
+  tuesday: dayFlag,
+  wednesday: dayFlag,
+  thursday: dayFlag,
+  friday: dayFlag,
+  saturday: dayFlag,
+  sunday: dayFlag,
+  recurring_start_time: v.optional(emptyAsNull(TimeInputSchema)),
+  recurring_end_time: v.optional(emptyAsNull(TimeInputSchema)),
+});
+/** Event fields as a client may send them (before encoding). */
+export type EventFieldsInput = v.InferInput<typeof EventFieldsSchema>;
+/** Parsed event fields; only the keys that were sent are present. */
+export type EventFields = v.InferOutput<typeof EventFieldsSchema>;
+
+/** The values cross-field rules look at (a record after a write is merged in). */
+export interface EventConsistencyInput {
+  event_type: string | null;
+  event_subtype: string | null;
+  start_date: string | null;
+  start_time: string | null;
+  end_date: string | null;
+  end_time: string | null;
+}
+
+/** Cross-field rules: the subcategory belongs to the category; the end is not before the start. */
+export function eventConsistencyErrors(event: EventConsistencyInput): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (event.event_subtype !== null) {
+    const category = findCategory(event.event_type);
+    if (!category) errors.event_subtype = ['Choose a category before a subcategory.'];
+    else if (!category.subcategories.includes(event.event_subtype)) {
+      errors.event_subtype = [`"${event.event_subtype}" is not a ${category.label} subcategory.`];
+    }
+  }
+  if (event.start_date && event.end_date) {
+    if (event.end_date < event.start_date) errors.end_date = ['The end date cannot be before the start date.'];
+    else if (
+      event.end_date === event.start_date &&
+      event.start_time &&
+      event.end_time &&
+      event.end_time < event.start_time
+    ) {
+      errors.end_time = ['The end time cannot be before the start time on the same day.'];
+    }
+  }
+  return errors;
+}
+
+/** A value a client puts in an event form field before encoding. */
+export type EventFieldValue = string | number | boolean | null | readonly string[] | Readonly<Record<string, unknown>>;
+
+/** Encodes event fields as multipart text: booleans as true/false, lists and objects as JSON, null as "". */
+export function encodeEventFields(
+  fields: Readonly<Record<string, EventFieldValue | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null) out[key] = '';
+    else if (typeof value === 'string') out[key] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    else out[key] = JSON.stringify(value);
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * Places search shapes (SPEC §3, §7; CONTRACTS §3): autocomplete predictions,
+ * place details with a location, and businesses matching a venue.
+ */
+import * as v from 'valibot';
+
+/** Searches start after more than this many trimmed characters (SPEC §5). */
+export const PLACES_MIN_INPUT_LENGTH = 3;
+/** Debounce between keystrokes and a search, in ms (SPEC §9). */
+export const PLACES_DEBOUNCE_MS = 400;
+
+/** One autocomplete suggestion. */
+export const PlacePredictionSchema = v.object({ place_id: v.string(), description: v.string() });
+/** One autocomplete suggestion. */
+export type PlacePrediction = v.InferOutput<typeof PlacePredictionSchema>;
+
+/** `GET /api/media_feed/places-autocomplete/?input=…&platform=web` → predictions. */
+export const PlacesAutocompleteResponseSchema = v.object({ predictions: v.array(PlacePredictionSchema) });
+/** The autocomplete response. */
+export type PlacesAutocompleteResponse = v.InferOutput<typeof PlacesAutocompleteResponseSchema>;
+
+/** Autocomplete query parameters. */
+export const PlacesAutocompleteQuerySchema = v.object({
+  input: v.pipe(v.string('Send input.'), v.trim(), v.maxLength(200, 'The search text is too long.')),
+  platform: v.optional(v.string()),
+});
+/** Autocomplete query parameters. */
+export type PlacesAutocompleteQuery = v.InferOutput<typeof PlacesAutocompleteQuerySchema>;
+
+/** `GET /api/media_feed/place-details/?place_id=…&platform=web` → the place's location. */
+export const PlaceDetailsResponseSchema = v.object({
+  result: v.object({
+    geometry: v.object({ location: v.object({ lat: v.number(), lng: v.number() }) }),
+    name: v.optional(v.string()),
+    formatted_address: v.optional(v.string()),
+  }),
+});
+/** The place details response. */
+export type PlaceDetailsResponse = v.InferOutput<typeof PlaceDetailsResponseSchema>;
+
+/** Place details query parameters. */
+export const PlaceDetailsQuerySchema = v.object({
+  place_id: v.pipe(v.string('Send place_id.'), v.trim(), v.minLength(1, 'Send place_id.'), v.maxLength(300)),
+  platform: v.optional(v.string()),
+});
+/** Place details query parameters. */
+export type PlaceDetailsQuery = v.InferOutput<typeof PlaceDetailsQuerySchema>;
+
+/** `GET /api/events/events/matching_businesses/?venue=…&lat=…&lng=…` query. */
+export const MatchingBusinessesQuerySchema = v.object({
+  venue: v.pipe(v.string('Send venue.'), v.trim(), v.minLength(1, 'Send venue.'), v.maxLength(300)),
+  lat: v.pipe(v.string('Send lat.'), v.toNumber('lat must be a number.'), v.minValue(-90), v.maxValue(90)),
+  lng: v.pipe(v.string('Send lng.'), v.toNumber('lng must be a number.'), v.minValue(-180), v.maxValue(180)),
+});
+/** Matching businesses query. */
+export type MatchingBusinessesQuery = v.InferOutput<typeof MatchingBusinessesQuerySchema>;
+
+/** An existing business listing near a point whose title matches a venue name. */
+export const MatchingBusinessSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  location_name: v.string(),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  cover_image: v.nullable(v.string()),
+  /** Distance from the queried point in metres. */
+  distance_m: v.number(),
+});
+/** A matching business candidate. */
+export type MatchingBusiness = v.InferOutput<typeof MatchingBusinessSchema>;
+
+/** The matching businesses response. */
+export const MatchingBusinessesResponseSchema = v.object({ candidates: v.array(MatchingBusinessSchema) });
+/** The matching businesses response. */
+export type MatchingBusinessesResponse = v.InferOutput<typeof MatchingBusinessesResponseSchema>;

@@ -1,0 +1,233 @@
+/**
+ * Sends queued writes: one serial queue per target (a record's writes go out
+ * in order), up to `concurrency` targets at once — TanStack Query's mutation
+ * scopes, over IndexedDB. One flusher at a time across tabs and the service
+ * worker (Web Lock `outbox-flush`), so no write is ever in flight twice.
+ * Everything from the outside world is injected (fetch via the API client,
+ * clock, randomness, online status, the signed-in user, locks), so tests run
+ * it against the real API app with a fake clock.
+ */
+import type { ApiClient } from '../api/api-client.ts';
+import type { Locks } from '../api/locks.ts';
+import type { RoamlyDatabase } from '../db/open-database.ts';
+import { buildRequest } from './build-request.ts';
+import { classifyFailure } from './classify-failure.ts';
+import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
+import type { FirstAttempt } from './intent.ts';
+import type { EntryAction } from './entry-reducer.ts';
+import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
+
+export const FLUSH_LOCK = 'outbox-flush';
+/** Three records at once: enough to hide latency, few enough for a phone's connection. */
+export const DEFAULT_CONCURRENCY = 3;
+/**
+ * A worker with nothing to send waits in place for a backoff shorter than this
+ * (instead of ending the flush and relying on a timer), so a burst of retries
+ * keeps all workers busy; longer waits end the flush and the caller's timer takes over.
+ */
+export const MAX_INLINE_WAIT_MS = 5_000;
+
+export type OutboxEvent =
+  | { type: 'sending'; entryId: string; target: string }
+  | { type: 'outcome'; entryId: string; outcome: FirstAttempt }
+  | { type: 'created'; tempTarget: string; id: number }
+  | { type: 'changed' };
+
+export interface OutboxRunnerDeps {
+  database: () => Promise<RoamlyDatabase>;
+  transport: Pick<ApiClient, 'request'>;
+  now: () => number;
+  random: () => number;
+  isOnline: () => boolean;
+  /** The account whose tokens are stored now (null when signed out). */
+  currentUserId: () => Promise<number | null>;
+  locks: Locks;
+  concurrency?: number;
+  onEvent?: (event: OutboxEvent) => void;
+  /** Real-time wait; without it, flushes never wait for a backoff inline (fake-clock tests). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface FlushResult {
+  /** Earliest time a backed-off entry may be retried (null: nothing waiting on the clock). */
+  nextWakeAt: number | null;
+  /** Entries of some account are waiting for a sign-in. */
+  paused: boolean;
+}
+
+/** Whether an entry may be sent now by the signed-in `userId`. */
+export function isSendable(entry: OutboxEntry, userId: number | null, now: number): boolean {
+  if (entry.status !== 'queued' || entry.nextAttemptAt > now) return false;
+  if (entry.userId !== null && entry.userId !== userId) return false;
+  return entry.intent.kind === 'event.create' || !tempTargetOf(entry.target);
+}
+
+export function createOutboxRunner(deps: OutboxRunnerDeps) {
+  const emit = (event: OutboxEvent) => deps.onEvent?.(event);
+  let running: Promise<FlushResult> | null = null;
+  let again = false;
+
+  async function sendOne(db: RoamlyDatabase, head: OutboxEntry): Promise<'ok' | 'signed-out' | 'failed'> {
+    // Re-read inside the attempt's transaction: the entry may have been merged into or discarded.
+    const entry = await updateEntry(
+      db,
+      head.id,
+      { type: 'attempt-started', now: deps.now() },
+      (e) => e.status === 'queued',
+    );
+    if (!entry) return 'ok';
+    const ifMatch = await ifMatchFor(db, entry);
+    const request = buildRequest(entry, ifMatch);
+    emit({ type: 'sending', entryId: entry.id, target: entry.target });
+    let body: unknown = null;
+    let status: number;
+    try {
+      const response = await deps.transport.request(request.method, request.path, request.options);
+      body = response.data;
+      status = response.status;
+    } catch (error) {
+      const meaning = classifyFailure(entry, error);
+      if (meaning.kind === 'signed-out') {
+        emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'deferred', reason: 'paused' } });
+        return 'signed-out';
+      }
+      if (meaning.kind !== 'done') {
+        await recordFailure(db, entry, meaning);
+        return 'failed';
+      }
+      status = 404;
+    }
+    const { createdId } = await completeEntry(db, entry, ifMatch, body);
+    if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });
+    emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, body } });
+    return 'ok';
+  }
+
+  async function recordFailure(db: RoamlyDatabase, entry: OutboxEntry, meaning: ReturnType<typeof classifyFailure>) {
+    if (meaning.kind === 'transient') {
+      const { retryAfter, message } = meaning;
+      const offline = !deps.isOnline();
+      const action = { type: 'failed-transiently', now: deps.now(), random: deps.random, retryAfter, message, offline };
+      await updateEntry(db, entry.id, action as EntryAction);
+      const outcome: FirstAttempt = offline
+        ? { kind: 'deferred', reason: 'offline' }
+        : meaning.status === null
+          ? { kind: 'deferred', reason: 'retrying' }
+          : { kind: 'deferred', reason: 'retrying', status: meaning.status, detail: meaning.detail };
+      emit({ type: 'outcome', entryId: entry.id, outcome });
+    } else if (meaning.kind === 'rejected') {
+      await updateEntry(db, entry.id, { type: 'rejected', status: meaning.status, detail: meaning.detail });
+      const outcome = { kind: 'rejected', status: meaning.status, detail: meaning.detail } as const;
+      emit({ type: 'outcome', entryId: entry.id, outcome });
+    } else if (meaning.kind === 'conflict') {
+      const mine = entryFields(entry);
+      const theirs = Object.fromEntries(Object.keys(mine).map((name) => [name, meaning.current[name] ?? null]));
+      const serverVersion = typeof meaning.current.version === 'number' ? meaning.current.version : null;
+      await updateEntry(db, entry.id, {
+        type: 'conflicted',
+        conflict: { kind: 'conflict', mine, theirs, serverVersion },
+      });
+      const detail = 'Someone else changed this record since you opened it. Review their version and save again.';
+      emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'rejected', status: 412, detail } });
+    }
+  }
+
+  async function drain(): Promise<FlushResult> {
+    const db = await deps.database();
+    const userId = await deps.currentUserId();
+    const busy = new Set<string>();
+    let signedOut = false;
+    let picking: Promise<unknown> = Promise.resolve();
+
+    let settled = () => {};
+    let nextSettle = new Promise<void>((resolve) => (settled = resolve));
+    const signalSettled = () => {
+      settled();
+      nextSettle = new Promise<void>((resolve) => (settled = resolve));
+    };
+
+    // Serialised so two workers never take the same target.
+    const pick = () => {
+      const next = picking.then(async (): Promise<OutboxEntry | { wakeAt: number | null }> => {
+        if (!deps.isOnline()) return { wakeAt: null };
+        const seen = new Set<string>();
+        let wakeAt: number | null = null;
+        for (const entry of await listEntries(db)) {
+          if (seen.has(entry.target)) continue;
+          seen.add(entry.target); // only a target's first entry may go
+          if (busy.has(entry.target) || (signedOut && entry.userId !== null)) continue;
+          if (isSendable(entry, userId, deps.now())) {
+            busy.add(entry.target);
+            return entry;
+          }
+          if (entry.status === 'queued' && isSendable(entry, userId, entry.nextAttemptAt)) {
+            wakeAt = wakeAt === null ? entry.nextAttemptAt : Math.min(wakeAt, entry.nextAttemptAt);
+          }
+        }
+        return { wakeAt };
+      });
+      picking = next;
+      return next;
+    };
+
+    const worker = async () => {
+      for (;;) {
+        const head = await pick();
+        if ('wakeAt' in head) {
+          if (busy.size > 0)
+            await nextSettle; // another worker may unblock or add work
+          else if (deps.sleep && head.wakeAt !== null && head.wakeAt - deps.now() <= MAX_INLINE_WAIT_MS) {
+            await deps.sleep(Math.max(0, head.wakeAt - deps.now()));
+          } else return;
+          continue;
+        }
+        try {
+          const result = await sendOne(db, head);
+          if (result === 'signed-out') signedOut = true;
+          emit({ type: 'changed' });
+        } finally {
+          busy.delete(head.target);
+          signalSettled();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+    return summarise(await listEntries(db), signedOut ? null : userId);
+  }
+
+  function summarise(entries: readonly OutboxEntry[], userId: number | null): FlushResult {
+    let nextWakeAt: number | null = null;
+    let paused = false;
+    for (const entry of entries) {
+      if (entry.userId !== null && entry.userId !== userId) paused = true;
+      else if (entry.status === 'queued' && entry.nextAttemptAt > deps.now()) {
+        nextWakeAt = nextWakeAt === null ? entry.nextAttemptAt : Math.min(nextWakeAt, entry.nextAttemptAt);
+      }
+    }
+    return { nextWakeAt, paused };
+  }
+
+  /** Sends whatever may go now; concurrent calls share one run (plus one more if asked meanwhile). */
+  function flush(): Promise<FlushResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    const run = async (): Promise<FlushResult> => {
+      let result: FlushResult;
+      do {
+        again = false;
+        result = await deps.locks.request(FLUSH_LOCK, drain);
+      } while (again);
+      return result;
+    };
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return { flush };
+}
+
+export type OutboxRunner = ReturnType<typeof createOutboxRunner>;

@@ -1,0 +1,52 @@
+/**
+ * What the page knows about the outbox: online or not, how many writes wait,
+ * and the state of each record. Fed by src/stores/sync-actions.ts from the
+ * IndexedDB outbox after every change (its own or another tab's/the worker's);
+ * components read narrow selectors.
+ */
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { TargetSyncState } from '../shared/outbox/entry.ts';
+
+export type { TargetSyncState } from '../shared/outbox/entry.ts';
+
+export interface TargetSync {
+  state: TargetSyncState;
+  /** Queued entries for that target, in order. */
+  entryIds: string[];
+  /** Server detail or network message. */
+  lastError: string | null;
+  /** A 412: the user's values beside the server's current ones. */
+  conflict: null | { mine: Record<string, unknown>; theirs: Record<string, unknown> };
+}
+
+export interface SyncState {
+  online: boolean;
+  /** Entries not yet sent. */
+  pending: number;
+  needsAttention: number;
+  paused: null | 'signed-out' | 'other-user';
+  /** Keys like 'event:12', 'event:tmp-…', 'profile'. */
+  byTarget: Record<string, TargetSync>;
+  /** 'event:tmp-…' → real server id once created. */
+  idMap: Record<string, number>;
+  /** Bumps after every successful send (refetch trigger). */
+  revision: number;
+  /** Persistence denied / store evicted. */
+  storageWarning: string | null;
+  /** Entries older than a week (never dropped, but surfaced). */
+  stale: number;
+}
+
+export const initialSyncState: SyncState = {
+  online: true,
+  pending: 0,
+  needsAttention: 0,
+  paused: null,
+  byTarget: {},
+  idMap: {},
+  revision: 0,
+  storageWarning: null,
+  stale: 0,
+};
+
+export const useSync: UseBoundStore<StoreApi<SyncState>> = create<SyncState>()(() => initialSyncState);

@@ -1,0 +1,109 @@
+/**
+ * `server/index.ts` as `npm start` runs it: a real process on a real socket,
+ * with SEED_DEMO and CHAOS. Proves the wiring the in-process tests cannot:
+ * the JWT key generated into DATA_DIR, the demo accounts, and a CHAOS drop
+ * that really closes the connection after applying the write. In the
+ * api-postgres project it runs on PostgreSQL with two worker processes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../server/db/client.ts';
+import { usesPostgres } from './support/test-app.ts';
+
+let child: ChildProcess;
+let base: string;
+let dataDir: string;
+let dropSchema = async () => {};
+
+/** On PostgreSQL: a fresh schema, reached through the URL's `options` parameter. */
+async function databaseUrl(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!usesPostgres() || !url) return '';
+  const schema = `process_${Date.now().toString(36)}`;
+  const admin = await openPostgres(url, { max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  dropSchema = async () => {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+  };
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'roamly-process-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      CHAOS: 'drop=1',
+      JWT_SECRET: '',
+      DATABASE_URL: await databaseUrl(),
+      WORKERS: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is ready at')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}, 60_000);
+
+afterAll(async () => {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropSchema();
+});
+
+describe('the server process', () => {
+  it('generates its signing key once into DATA_DIR, readable only by its owner', () => {
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('serves the demo accounts (login is spared by CHAOS)', async () => {
+    const res = await fetch(`${base}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'promoter@example.com', password: 'demo-password-1' }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('CHAOS drop applies a write, then closes the connection without an answer', async () => {
+    const message = `Dropped on purpose ${Date.now()}`;
+    await expect(
+      fetch(`${base}/api/auth/report-issue/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message }),
+      }),
+    ).rejects.toThrow();
+    const mailbox = (await (await fetch(`${base}/api/dev/mailbox?email=support@example.com`)).json()) as {
+      messages: { text: string }[];
+    };
+    expect(mailbox.messages.filter((m) => m.text.includes(message))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,42 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as EventsPage } from '../../src/features/dashboard/events/events-page.tsx';
+import { readDraft } from '../../src/shared/db/draft-storage.ts';
+import { AUTOSAVE_DELAY_MS } from '../../src/stores/drafts-actions.ts';
+import { eventRecord, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
+import { stubApi } from './support/stub-api.ts';
+
+const route = { path: '/dashboard/events', Component: EventsPage };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('event drafts', () => {
+  beforeEach(async () => {
+    await signInAs();
+    seedEvents([]);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('autosaves a half-typed new event and offers it back after the page is gone', async () => {
+    const { sent } = stubApi({
+      'POST /api/events/create/': () => ({ status: 201, body: eventRecord({ id: 70, title: 'Half-typed gig' }) }),
+    });
+    renderScreen('/dashboard/events', route);
+    await userEvent.click(screen.getByRole('button', { name: 'New event' }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByLabelText('Title'), 'Half-typed gig');
+    await pause(AUTOSAVE_DELAY_MS + 150);
+    expect((await readDraft('event:new'))?.data).toMatchObject({ title: 'Half-typed gig' });
+
+    cleanup(); // the tab is gone
+    renderScreen('/dashboard/events', route);
+    await userEvent.click(screen.getByRole('button', { name: 'New event' }));
+    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Restore draft' }));
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Half-typed gig');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true), { timeout: 5000 });
+    await waitFor(async () => expect(await readDraft('event:new')).toBeNull(), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Starts a private Roamly server for one spec, with its own environment (a short
+ * ACCESS_TOKEN_TTL, CHAOS fault injection, …), a free port and a fresh data
+ * directory, and stops it afterwards. Reusable by any spec:
+ *
+ *   const server = await startServer({ ACCESS_TOKEN_TTL: '3' });
+ *   await page.goto(`${server.baseURL}/dashboard`);
+ *   await server.stop();
+ *
+ * It runs the server entry (what `node scripts/start.mjs` runs after its build
+ * step) against the build Playwright's own webServer has just made: other people
+ * edit sources while the suite runs, and a second build into the same directory
+ * would race with the first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RunningServer {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed (mail goes to the log too). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, log: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${log()}`);
+}
+
+/** Starts a server with SEED_DEMO=1 plus `env`; resolves once /api/health answers. */
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-own-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ROAMLY_DIST: resolve(root, process.env.ROAMLY_DIST ?? 'dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(`${baseURL}/api/health`, child, () => log, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, port, dataDir, output: () => log, stop };
+}
