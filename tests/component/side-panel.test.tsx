@@ -23,7 +23,7 @@ describe('side panel', () => {
     usePanel.setState({ open: false, tab: 'menu' });
     renderLayout();
     await userEvent.click(screen.getByRole('button', { name: 'Get Started' }));
-    expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Menu' }));
@@ -42,7 +42,7 @@ describe('side panel', () => {
   it('moves between tabs with the arrow keys', async () => {
     usePanel.setState({ open: true, tab: 'menu' });
     renderLayout();
-    screen.getByRole('tab', { name: 'Menu' }).focus();
+    (await screen.findByRole('tab', { name: 'Menu' })).focus();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Log in' })).toHaveFocus();
     expect(usePanel.getState().tab).toBe('login');

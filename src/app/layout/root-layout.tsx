@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { pageMeta } from '../../content/page-meta.ts';
+import { pageTitles } from '../../content/page-meta.ts';
 import { openPanel } from './panel-store.ts';
-import { SidePanel } from './side-panel.tsx';
+import { SidePanelSlot } from './side-panel-slot.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -20,7 +20,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <SidePanel />
+      <SidePanelSlot />
       <UpdatePrompt />
     </div>
   );
@@ -41,7 +41,7 @@ function useLoginParam() {
 function usePageTitle() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const meta = pageMeta[pathname];
-    if (meta) document.title = meta.title;
+    const title = pageTitles[pathname];
+    if (title) document.title = title;
   }, [pathname]);
 }
