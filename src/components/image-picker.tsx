@@ -4,9 +4,10 @@
  * to the card's shape with an adjustable vertical position — so what is queued
  * is small and looks like the preview.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isImageFile, prepareImage, type PrepareOptions } from '../lib/images.ts';
 import { Field } from './ui/field.tsx';
+import { useObjectUrl } from './use-object-url.ts';
 
 export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP or GIF).';
 
@@ -20,20 +21,6 @@ interface ImagePickerProps {
   /** Crop to this aspect ratio (covers); the user can move the crop up or down. */
   aspect?: number;
   round?: boolean;
-}
-
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 export function ImagePicker({ label, currentUrl, value, onChange, aspect, round }: ImagePickerProps) {

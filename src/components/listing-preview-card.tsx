@@ -3,10 +3,10 @@
  * badge, title, category, place, this week's hours and keywords. Purely
  * presentational; it updates as the form changes.
  */
-import { useEffect, useState } from 'react';
 import { categoryLabel } from '../shared/contract/categories.ts';
 import type { ScheduleBlocks } from './schedule-editor.tsx';
 import { WEEKDAYS, WEEKDAY_SHORT, type RecurringDays } from './weekdays.ts';
+import { useObjectUrl } from './use-object-url.ts';
 
 export interface ListingPreview {
   title: string;
@@ -21,20 +21,6 @@ export interface ListingPreview {
   closing: string;
   cover: Blob | null;
   coverUrl: string | null;
-}
-
-function useBlobUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 /** "Mon 09:00–12:00, 13:00–17:00" lines, or the weekly days and times when no blocks are set. */
@@ -65,7 +51,7 @@ export function hoursLines(preview: Pick<ListingPreview, 'schedule' | 'days' | '
 }
 
 export function ListingPreviewCard({ preview }: { preview: ListingPreview }) {
-  const blobUrl = useBlobUrl(preview.cover);
+  const blobUrl = useObjectUrl(preview.cover);
   const cover = blobUrl ?? preview.coverUrl;
   const hours = hoursLines(preview);
   return (
