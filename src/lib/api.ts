@@ -5,18 +5,37 @@
  * token store, and the `auth-refresh` lock keeps their refreshes from colliding.
  */
 import { createApiClient } from '../shared/api/api-client.ts';
+import type { StoredTokens } from '../shared/db/schema.ts';
 import { clearTokens, readTokens, writeTokens } from '../shared/db/token-storage.ts';
 
 const signedOutListeners = new Set<() => void>();
+const tokenListeners = new Set<(tokens: StoredTokens | null) => void>();
+const tellTokens = (tokens: StoredTokens | null) => tokenListeners.forEach((listener) => listener(tokens));
 
 export const api = createApiClient({
   // import.meta.env is missing when the prerenderer loads this module under tsx.
   base: (import.meta.env as ImportMetaEnv | undefined)?.VITE_API_BASE ?? '/api',
-  tokens: { read: readTokens, write: writeTokens, clear: clearTokens },
+  tokens: {
+    read: readTokens,
+    write: async (tokens) => {
+      await writeTokens(tokens);
+      tellTokens(tokens);
+    },
+    clear: async () => {
+      await clearTokens();
+      tellTokens(null);
+    },
+  },
   onSignedOut: () => {
     for (const listener of signedOutListeners) listener();
   },
 });
+
+/** Called whenever this page stores new tokens or clears them; returns an unsubscribe function. */
+export function onTokensChanged(listener: (tokens: StoredTokens | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
 
 /** Called when a refused token refresh ended the session; returns an unsubscribe function. */
 export function onSessionEnded(listener: () => void): () => void {

@@ -15,7 +15,7 @@ import { getProfile } from '../shared/api/get-profile.ts';
 import { login } from '../shared/api/login.ts';
 import { revokeRefreshToken } from '../shared/api/logout.ts';
 import { forgetProfile, lastProfile, rememberProfile } from '../shared/db/profile-cache.ts';
-import { api, onSessionEnded } from '../lib/api.ts';
+import { api, onSessionEnded, onTokensChanged } from '../lib/api.ts';
 import { useAuth } from './auth-store.ts';
 
 let generation = 0;
@@ -32,13 +32,14 @@ function setSignedIn(user: User): void {
 
 function setSignedOut(): void {
   generation += 1;
-  useAuth.setState({ status: 'signed-out', user: null });
+  useAuth.setState({ status: 'signed-out', user: null, tokens: null });
 }
 
 /** Loads the profile for the stored tokens; resolves to the resulting status. */
 async function loadSession(): Promise<void> {
   const mine = ++generation;
   const tokens = await api.readTokens();
+  if (mine === generation) useAuth.setState({ tokens });
   if (!tokens) {
     if (mine === generation) setSignedOut();
     return;
@@ -62,6 +63,7 @@ let wired = false;
 function wireSessionEvents(): void {
   if (wired) return;
   wired = true;
+  onTokensChanged((tokens) => useAuth.setState({ tokens }));
   channel().listen((news) => {
     if (news.type === 'signed-out') {
       setSignedOut();

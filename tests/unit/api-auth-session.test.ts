@@ -48,7 +48,7 @@ describe('the page session', () => {
     expect(outcomes.every((o) => o.status === 'rejected' && o.reason instanceof SignedOutError)).toBe(true);
     expect(server.refreshCalls()).toBe(1);
     expect(await readTokens()).toBeNull();
-    expect(useAuth.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(useAuth.getState()).toMatchObject({ status: 'signed-out', user: null, tokens: null });
   });
 
   it('a refresh that succeeds keeps the user signed in and stores the rotated tokens in IndexedDB', async () => {
@@ -57,6 +57,7 @@ describe('the page session', () => {
     expect(server.refreshCalls()).toBe(1);
     expect(await readTokens()).toEqual(server.tokens());
     expect(useAuth.getState().status).toBe('signed-in');
+    expect(useAuth.getState().tokens).toEqual(server.tokens());
   });
 
   it('offline at start-up, the last profile loaded online keeps the user signed in', async () => {
@@ -74,7 +75,11 @@ describe('the page session', () => {
     expect(useAuth.getState().status).toBe('signed-out');
     await signInWithPassword('business@example.com', 'right');
     expect(await readTokens()).toEqual(server.tokens());
-    expect(useAuth.getState()).toMatchObject({ status: 'signed-in', user: { id: demoUser.id } });
+    expect(useAuth.getState()).toMatchObject({
+      status: 'signed-in',
+      user: { id: demoUser.id },
+      tokens: server.tokens(),
+    });
   });
 
   it('logout clears the tokens, revokes the refresh token and tells the other tabs', async () => {
@@ -85,7 +90,7 @@ describe('the page session', () => {
     const refresh = server.tokens().refresh;
     await logout();
     expect(await readTokens()).toBeNull();
-    expect(useAuth.getState().status).toBe('signed-out');
+    expect(useAuth.getState()).toMatchObject({ status: 'signed-out', tokens: null });
     const revoke = server.calls.find((c) => c.path === '/api/auth/logout/');
     expect(JSON.parse(String(revoke?.body))).toEqual({ refresh });
     await vi.waitFor(() => expect(heard).toEqual([{ type: 'signed-in' }, { type: 'signed-out' }]));
