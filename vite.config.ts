@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 import { webManifest } from './scripts/web-manifest.ts';
 
@@ -69,6 +70,8 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // Last: compresses what the prerenderer and the PWA plugin wrote too.
+    precompressPlugin(),
   ],
   build: {
     // ROAMLY_DIST lets parallel builds (e.g. several test runs) use their own folder.

@@ -3,6 +3,8 @@
  * HTML, the service worker and the manifest are revalidated on every load so
  * an update is seen at once. Prerendered routes get their own HTML; every other
  * path gets the app shell and the client router decides (unknown → /).
+ * Text files go out brotli- or gzip-encoded from the siblings the build wrote
+ * (scripts/precompress-plugin.ts), when the browser accepts them.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -27,7 +29,13 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-async function fileAt(path: string): Promise<{ path: string; size: number; mtime: Date } | null> {
+interface FileInfo {
+  path: string;
+  size: number;
+  mtime: Date;
+}
+
+async function fileAt(path: string): Promise<FileInfo | null> {
   try {
     const info = await stat(path);
     return info.isFile() ? { path, size: info.size, mtime: info.mtime } : null;
@@ -40,6 +48,35 @@ function cacheControl(urlPath: string, ext: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (ext === '.html' || urlPath === '/sw.js' || ext === '.webmanifest') return 'no-cache';
   return 'public, max-age=86400';
+}
+
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Accept-Encoding lists the coding, without q=0 (RFC 9110 §12.5.3). */
+function accepts(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== coding) return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * The precompressed sibling to send, if the browser takes it — and only when
+ * it is at least as new as the original, so a hand-edited file never goes
+ * out as its stale compressed copy.
+ */
+async function encodedVariant(file: FileInfo, acceptEncoding: string) {
+  for (const encoding of encodings) {
+    if (!accepts(acceptEncoding, encoding.name)) continue;
+    const variant = await fileAt(file.path + encoding.suffix);
+    if (variant && variant.mtime >= file.mtime) return { encoding: encoding.name, file: variant };
+  }
+  return null;
 }
 
 export function staticSite(distDir: string) {
@@ -63,16 +100,20 @@ export function staticSite(distDir: string) {
     if (!file) return c.text('The app has not been built. Run npm run build.', 503);
 
     const fileExt = extname(file.path);
-    const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    const encoded = await encodedVariant(file, c.req.header('accept-encoding') ?? '');
+    const sent = encoded?.file ?? file;
+    const etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}${encoded ? `-${encoded.encoding}` : ''}"`;
     const headers: Record<string, string> = {
       'Content-Type': types[fileExt] ?? 'application/octet-stream',
       'Cache-Control': cacheControl(urlPath, fileExt),
       ETag: etag,
+      Vary: 'Accept-Encoding',
     };
+    if (encoded) headers['Content-Encoding'] = encoded.encoding;
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    headers['Content-Length'] = String(file.size);
+    headers['Content-Length'] = String(sent.size);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+    const stream = Readable.toWeb(createReadStream(sent.path)) as ReadableStream<Uint8Array>;
     return c.body(stream, 200, headers);
   };
 }
