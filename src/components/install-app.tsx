@@ -2,46 +2,24 @@
  * "Install" for the web app: a button where the browser offers installation
  * (Chromium's beforeinstallprompt), an Add-to-Home-Screen hint on iOS Safari,
  * and nothing elsewhere. Renders nothing on the server and during hydration,
- * since neither is known before the page runs.
+ * since neither is known before the page runs. The button and hint load only
+ * when one of them is due, off the first visit's JavaScript budget (issue 4).
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { canPromptInstall, needsIosInstallHint, onInstallAvailability, promptInstall } from '../lib/install-prompt.ts';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { canPromptInstall, needsIosInstallHint, onInstallAvailability } from '../lib/install-prompt.ts';
+
+const InstallAppOffer = lazy(() =>
+  import('./install-app-offer.tsx').then((module) => ({ default: module.InstallAppOffer })),
+);
 
 export function InstallApp({ className }: { className?: string }) {
   const installable = useSyncExternalStore(onInstallAvailability, canPromptInstall, () => false);
   const [iosHint, setIosHint] = useState(false);
   useEffect(() => setIosHint(needsIosInstallHint()), []);
-
-  if (installable) {
-    return (
-      <button
-        type="button"
-        className={`button button--primary ${className ?? ''}`}
-        onClick={() => void promptInstall()}
-      >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18">
-          <path
-            d="M9 2v9m0 0l-4-4m4 4l4-4M3 15h12"
-            stroke="currentColor"
-            strokeWidth="2"
-            fill="none"
-            strokeLinecap="round"
-          />
-        </svg>
-        Install
-      </button>
-    );
-  }
-  if (iosHint) {
-    return (
-      <p className={`install-hint ${className ?? ''}`}>
-        <strong>Install on iPhone:</strong> tap the Share button{' '}
-        <svg aria-hidden="true" width="14" height="16" viewBox="0 0 14 16">
-          <path d="M7 1v9M3.5 4.5L7 1l3.5 3.5M2 7v8h10V7" stroke="currentColor" strokeWidth="1.6" fill="none" />
-        </svg>{' '}
-        in Safari, then <strong>Add to Home Screen</strong>.
-      </p>
-    );
-  }
-  return null;
+  if (!installable && !iosHint) return null;
+  return (
+    <Suspense fallback={null}>
+      <InstallAppOffer offer={installable ? 'prompt' : 'ios-hint'} className={className} />
+    </Suspense>
+  );
 }
