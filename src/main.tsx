@@ -1,10 +1,9 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteMatch, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { prerenderedPage, snapshotPage } from './app/layout/prerendered-page.tsx';
 import { routes } from './app/routes.tsx';
-import { staticPagePaths } from './content/page-meta.ts';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { DB_NAME } from './shared/db/schema.ts';
 import { useAuth } from './stores/auth-store.ts';
@@ -18,17 +17,17 @@ async function boot() {
   // first paint and hold the page text back. The route's modules load meanwhile.
   const painted = prerendered ? afterNextPaint() : Promise.resolve();
 
-  // A prerendered page must hydrate against the same tree it was rendered
-  // from, so the lazy modules of the current route load before hydration.
-  // A static text page keeps its server HTML instead (no page module at all).
-  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-  const snapshot = prerendered && staticPagePaths.has(path) ? snapshotPage(document.getElementById('main')) : null;
+  // A prerendered page keeps its server HTML: the layout around it hydrates,
+  // the page itself is not rebuilt from its module (its controls are islands,
+  // see src/app/layout/prerendered-page.tsx). Other routes' lazy modules load
+  // before the first render, so it never shows an empty fallback.
+  const snapshot = prerendered ? snapshotPage(document.getElementById('main')) : null;
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }, index) => {
       if (typeof route.lazy !== 'function') return;
       if (snapshot && index === matches.length - 1) {
-        Object.assign(route, { Component: prerenderedPage(snapshot), lazy: undefined });
+        Object.assign(route, { Component: prerenderedPage(snapshot), lazy: undefined, loader: undefined });
         return;
       }
       const loaded = await route.lazy();
@@ -36,41 +35,21 @@ async function boot() {
     }),
   );
 
-  const router = createBrowserRouter(routes, prerendered ? { hydrationData: await loaderDataOf(matches) } : {});
+  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>
   );
   await painted;
-  if (prerendered) hydrateRoot(root, app);
+  // Without a snapshot (not a prerendered page) the app renders from scratch.
+  if (snapshot) hydrateRoot(root, app);
   else createRoot(root).render(app);
 
   void startStoredState();
   const register = () => void registerServiceWorker();
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
-}
-
-/**
- * The loader results the prerendered page was rendered with (the FAQ reads
- * them back from the page), keyed by the router's route ids — the index path
- * joined by '-', react-router's default when a route names no id — so the
- * router starts initialised and hydration matches the server HTML.
- */
-async function loaderDataOf(matches: RouteMatch[]): Promise<{ loaderData: Record<string, unknown> }> {
-  const loaderData: Record<string, unknown> = {};
-  let siblings: RouteObject[] | undefined = routes;
-  const path: number[] = [];
-  for (const { route, params } of matches) {
-    path.push(siblings?.indexOf(route) ?? -1);
-    siblings = route.children;
-    if (typeof route.loader !== 'function') continue;
-    // Our page loaders read only what they are given; the full argument type is the router's business.
-    const load = route.loader as (args: { request: Request; params: typeof params }) => unknown;
-    loaderData[route.id ?? path.join('-')] = await load({ request: new Request(window.location.href), params });
-  }
-  return { loaderData };
 }
 
 /**

@@ -39,22 +39,6 @@ const pageDescriptions: Record<string, string> = {
   '/issue': `Tell us about a problem with ${brand.name}. A person reads every report.`,
 };
 
-/**
- * Prerendered pages whose content is plain text and links. On a first visit the
- * browser keeps their server-rendered HTML instead of downloading the page
- * module to hydrate it (see src/app/layout/prerendered-page.tsx); pages with
- * controls (FAQ search, the issue form, the download dialog) hydrate for real.
- */
-export const staticPagePaths: ReadonlySet<string> = new Set([
-  '/',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/child-safety',
-  '/delete',
-]);
-
 /** The routes rendered to static HTML at build and precached for offline reading. */
 export const prerenderPaths = Object.keys(pageTitles);
 

@@ -10,12 +10,17 @@ import type { FaqEntry } from '../../content/faq.ts';
 export const FAQ_DATA_ATTRIBUTE = 'data-faq-entries';
 
 export async function loadFaqEntries(): Promise<readonly FaqEntry[]> {
-  const fromPage = typeof document === 'undefined' ? null : readFromPage(document);
+  const fromPage = typeof document === 'undefined' ? null : readFrom(document.querySelector(`[${FAQ_DATA_ATTRIBUTE}]`));
   return fromPage ?? (await import('../../content/faq.ts')).faqEntries;
 }
 
-function readFromPage(doc: Document): FaqEntry[] | null {
-  const json = doc.querySelector(`[${FAQ_DATA_ATTRIBUTE}]`)?.getAttribute(FAQ_DATA_ATTRIBUTE);
+/** The questions of the FAQ page that contains `element` (the search island's source). */
+export async function faqEntriesAround(element: Element): Promise<readonly FaqEntry[]> {
+  return readFrom(element.closest(`[${FAQ_DATA_ATTRIBUTE}]`)) ?? (await import('../../content/faq.ts')).faqEntries;
+}
+
+function readFrom(holder: Element | null): FaqEntry[] | null {
+  const json = holder?.getAttribute(FAQ_DATA_ATTRIBUTE);
   if (!json) return null;
   try {
     const parsed: unknown = JSON.parse(json);

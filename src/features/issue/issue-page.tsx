@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brand } from '../../brand.ts';
+import { Island } from '../../components/island.tsx';
 import { IssueForm } from './issue-form.tsx';
 
 export function Component() {
@@ -11,7 +12,9 @@ export function Component() {
         Something broken, confusing or unsafe in {brand.name}? Tell us here. A person reads every report, and we reply
         within {brand.replyWithinHours} hours when you leave an email address.
       </p>
-      <IssueForm />
+      <Island name="issue-form">
+        <IssueForm />
+      </Island>
       <p className="issue__aside">
         Prefer to talk? <Link to="/contact">Contact us</Link> by email or on {brand.messagingApp}. To remove your
         account, follow the steps on <Link to="/delete">Delete your account</Link>.
