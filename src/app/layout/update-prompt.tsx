@@ -1,21 +1,16 @@
-import { useState, useSyncExternalStore } from 'react';
-import { applyUpdate, isUpdateWaiting, onUpdateWaiting } from '../../lib/sw-bridge.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { isUpdateWaiting, onUpdateWaiting } from '../../lib/sw-bridge.ts';
 
-/** "Update available — Reload"; the reload waits while the reload guard says no (unsent writes). */
+// Only a visit that finds a newer worker waiting needs the toast's code.
+const UpdateToast = lazy(() => import('./update-toast.tsx').then((module) => ({ default: module.UpdateToast })));
+
+/** Shows "Update available" once a new service worker is waiting. */
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(onUpdateWaiting, isUpdateWaiting, () => false);
-  const [refused, setRefused] = useState(false);
   if (!waiting) return null;
   return (
-    <div className="toast" role="status">
-      <span>{refused ? 'Update available — your changes are still being sent' : 'Update available'}</span>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => void applyUpdate().then((applied) => setRefused(!applied))}
-      >
-        Reload
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <UpdateToast />
+    </Suspense>
   );
 }
