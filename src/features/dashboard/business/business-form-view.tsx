@@ -15,7 +15,6 @@ import { PlacesSearch } from '../../../components/places-search.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { COVER_ASPECT } from '../../../lib/images.ts';
-import { useAuth } from '../../../stores/auth-store.ts';
 import { refreshEntries, rememberSavedEvent } from '../data/my-events-store.ts';
 import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
 import { targetId, type ShownEvent } from '../data/use-overlaid-events.ts';
@@ -24,7 +23,7 @@ import { DraftBanner } from '../shared/draft-banner.tsx';
 import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
 import { SyncBadge } from '../shared/sync-badge.tsx';
 import { useDocumentTitle } from '../shared/use-document-title.ts';
-import { useDraft } from '../shared/use-draft.ts';
+import { useListingForm } from '../shared/use-listing-form.ts';
 import {
   buildBusinessCreate,
   buildBusinessUpdate,
@@ -56,41 +55,28 @@ function peekHandover(listing: ShownEvent | null): string | null {
 
 export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
   useDocumentTitle(listing ? 'Your business' : 'Add Business');
-  const userId = useAuth((s) => s.user?.id ?? null);
   const navigate = useNavigate();
-  const [initial] = useState<BusinessFormValues>(() =>
-    listing ? businessFromRecord(listing.record) : emptyBusinessForm,
+  const form = useListingForm<BusinessFormValues>(
+    listing ? `business:${listing.target}` : 'business:new',
+    () => (listing ? businessFromRecord(listing.record) : emptyBusinessForm),
+    businessProblem,
   );
-  const [values, setValues] = useState(initial);
+  const { initial, values, draft, saving, setSaving, error, setError, problem } = form;
   const [cover, setCover] = useState<Blob | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(() => peekHandover(listing));
   // Taken once the form is on screen (after commit), so an interrupted render cannot lose it.
   useEffect(() => {
     if (peekHandover(listing) !== null) useCreating.setState({ handover: null });
   }, [listing]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const draftKey = listing ? `business:${listing.target}` : 'business:new';
-  const draft = useDraft(draftKey, userId, values, initial);
 
-  function change(next: Partial<BusinessFormValues>) {
-    draft.markTouched();
-    setError(null);
+  function change(next: Parameters<typeof form.change>[0]) {
+    form.change(next);
     setStatus(null);
-    setProblem(null);
-    setValues((old) => ({ ...old, ...next }));
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const blocking = businessProblem(values);
-    if (blocking) {
-      setProblem(blocking);
-      return;
-    }
-    setSaving(true);
-    setError(null);
+    if (!form.beginSave()) return;
     const coverPart = cover ? { cover } : {};
     const target = listing ? (listing.target as `event:${string}`) : (`event:tmp-${crypto.randomUUID()}` as const);
     let outcome;
@@ -142,14 +128,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
         <h1 id="business-title">{listing ? 'Your business' : 'Add Business'}</h1>
         <SyncBadge state={listing?.syncState ?? null} />
       </div>
-      <DraftBanner
-        draftKey={draftKey}
-        onRestore={(data) => {
-          draft.restored();
-          setValues({ ...initial, ...(data as Partial<BusinessFormValues>) });
-        }}
-        onDiscard={() => void draft.clear()}
-      />
+      <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
       <div className="business-layout">
         <form className="form dash-card" onSubmit={(e) => void onSubmit(e)} noValidate>
           <Field label="Title" error={problem}>
@@ -167,8 +146,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
                   {...c}
                   value={values.event_type}
                   onChange={(e) => {
-                    draft.markTouched();
-                    setValues((old) => withCategory(old, e.target.value as CategoryValue));
+                    change((old) => withCategory(old, e.target.value as CategoryValue));
                   }}
                 >
                   {categories.map((category) => (

@@ -12,13 +12,12 @@ import { ImagePicker } from '../../../components/image-picker.tsx';
 import { PlacesSearch } from '../../../components/places-search.tsx';
 import { WeekdayPicker } from '../../../components/weekday-picker.tsx';
 import { COVER_ASPECT } from '../../../lib/images.ts';
-import { useAuth } from '../../../stores/auth-store.ts';
 import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
 import { refreshEntries, rememberSavedEvent } from '../data/my-events-store.ts';
 import type { ShownEvent } from '../data/use-overlaid-events.ts';
 import { DraftBanner } from '../shared/draft-banner.tsx';
 import { saveThroughOutbox } from '../shared/save-result.ts';
-import { useDraft } from '../shared/use-draft.ts';
+import { useListingForm } from '../shared/use-listing-form.ts';
 import {
   buildCreate,
   buildUpdate,
@@ -53,36 +52,19 @@ export function EventEditor({ request, onClose }: EventEditorProps) {
 }
 
 function EditorForm({ request, label, onDone }: { request: EditorRequest; label: string; onDone: () => void }) {
-  const userId = useAuth((s) => s.user?.id ?? null);
   const editing = request.event;
-  const [initial] = useState<EventFormValues>(() =>
-    editing ? formFromRecord(editing.record) : { ...emptyEventForm, ...request.preset },
+  const form = useListingForm<EventFormValues>(
+    editing ? `event:${editing.target}` : 'event:new',
+    () => (editing ? formFromRecord(editing.record) : { ...emptyEventForm, ...request.preset }),
+    formProblem,
   );
-  const [values, setValues] = useState<EventFormValues>(initial);
+  const { initial, values, change, draft, saving, setSaving, error, setError, problem } = form;
   const [cover, setCover] = useState<Blob | null>(request.cover ?? null);
   const [newTarget] = useState(() => `event:tmp-${crypto.randomUUID()}` as const);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const draftKey = editing ? `event:${editing.target}` : 'event:new';
-  const draft = useDraft(draftKey, userId, values, initial);
-
-  function change(next: Partial<EventFormValues>) {
-    draft.markTouched();
-    setError(null);
-    setProblem(null);
-    setValues((old) => ({ ...old, ...next }));
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const blocking = formProblem(values);
-    if (blocking) {
-      setProblem(blocking);
-      return;
-    }
-    setSaving(true);
-    setError(null);
+    if (!form.beginSave()) return;
     const outcome = await save();
     setSaving(false);
     if (outcome === 'done') {
@@ -137,14 +119,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <DraftBanner
-        draftKey={draftKey}
-        onRestore={(data) => {
-          draft.restored();
-          setValues({ ...initial, ...(data as Partial<EventFormValues>) });
-        }}
-        onDiscard={() => void draft.clear()}
-      />
+      <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
       <Field label="Title" error={problem && values.title.trim() === '' ? problem : null}>
         {(control) => (
           <input
