@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { gazetteer } from './services/places/gazetteer.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -40,7 +41,10 @@ async function prepare(db: Db): Promise<void> {
 }
 
 function serveApp(db: Db, appConfig: Config, announce: boolean) {
-  const app = createApp({ db, config: appConfig });
+  // The built-in place search reads ~150k cities (~0.5 s, ~100 MB): done once
+  // the server listens, so the first dashboard search is not the one that waits.
+  const places = appConfig.googlePlacesKey ? null : gazetteer();
+  const app = createApp({ db, config: appConfig, ...(places ? { places } : {}) });
   const distDir = process.env.ROAMLY_DIST
     ? resolve(process.env.ROAMLY_DIST)
     : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -58,6 +62,7 @@ function serveApp(db: Db, appConfig: Config, announce: boolean) {
   };
   const server = serve({ fetch, port: appConfig.port, hostname: appConfig.host }, (info) => {
     if (announce) console.log(`Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`);
+    if (places) setTimeout(() => void places.warm().catch(() => undefined), 1000).unref();
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
