@@ -1,153 +1,324 @@
 /**
- * `npx tsx scripts/lighthouse.ts`: page-speed and quality numbers for the
- * built public site, in place of Lighthouse (not installed here).
+ * `npx tsx scripts/lighthouse.ts`: Lighthouse itself, so the numbers the
+ * product issue asks for (issue 4: every Lighthouse score 1.0, LCP within
+ * 1.2 × the no-JS page) come from the tool that defines them and not from an
+ * approximation of it.
  *
- * For `/`, `/faq` and `/privacy`, each loaded cold three times in Chromium
- * (CHROME_PATH, default /usr/bin/chromium) under a mobile profile close to
- * Lighthouse's: 412×823 at DPR 2.625, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps
- * down. Paint metrics come from PerformanceObserver (LCP, CLS; TBT as the sum
- * of long-task time over 50 ms after first contentful paint). Every page is
- * measured twice in the same run: as built, and as the same prerendered HTML
- * with all scripts removed — the physical limit for this content. Budget
- * (issue 4): LCP within 1.2 × the no-JS copy. Also counts axe-core violations,
- * console errors, and the SEO basics Lighthouse checks. Prints medians.
+ * Mobile preset (Lighthouse's default form factor and simulated throttling),
+ * because that is the visitor the budget protects, and simulation makes the
+ * numbers depend far less on how busy this machine is. Median of 3 runs, each in a fresh Chrome,
+ * because single Lighthouse runs swing by several points. The site is served
+ * by the production `staticSite` handler behind the production security
+ * headers, so compression, caching and CSP are what users get — a change to
+ * the server shows up here without touching this file.
+ *
+ * Every page is also measured as a copy with every script removed: that is
+ * the physical limit for this content, and the LCP ratio against it shows
+ * what the JavaScript costs rather than what the network or the machine does.
+ *
+ * ROAMLY_DIST picks the build (default dist), CHROME_PATH the browser (default
+ * /usr/bin/chromium), RUNS the number of runs; LH_REPORTS=dir keeps every
+ * run's report as JSON (open it in https://googlechrome.github.io/lighthouse/viewer/).
+ * Exits 1 when a target is missed.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser } from 'playwright-core';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser.ts';
-import { distDir, serveDist, type StaticSite } from './size-server.ts';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { launch } from 'chrome-launcher';
+import { Hono } from 'hono';
+import lighthouse, { type Result } from 'lighthouse';
+import { securityHeaders } from '../server/http/security-headers.ts';
+import { staticSite } from '../server/http/static-site.ts';
 
 const ROUTES = ['/', '/faq', '/privacy'];
 const RUNS = Number(process.env.RUNS ?? 3);
-const LCP_RATIO_BUDGET = 1.2;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Scores count as Lighthouse shows them: 0.995 is a 100. */
+const belowTarget = (score: number) => Math.round(score * 100) < 100;
+const LCP_RATIO_TARGET = 1.2;
+const MAX_RETRIES = 2;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const REPORTS = process.env.LH_REPORTS ? resolve(process.env.LH_REPORTS) : null;
 
-interface Sample {
-  lcp: number;
-  fcp: number;
-  cls: number;
-  tbt: number;
+type Variant = 'built' | 'no-JS';
+
+interface Site {
+  origin: string;
+  close(): Promise<void>;
 }
 
-const observe = () => {
-  const state = { lcp: 0, fcp: 0, cls: 0, longTasks: [] as { start: number; duration: number }[] };
-  (window as unknown as { __metrics: typeof state }).__metrics = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') state.fcp = entry.startTime;
-  }).observe({ type: 'paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-      if (!entry.hadRecentInput) state.cls += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
+/** The production static serving (server/index.ts), on a free local port. */
+async function serveSite(dir: string): Promise<Site> {
+  const app = new Hono();
+  app.use('*', securityHeaders({ trustProxy: false }));
+  app.get('*', staticSite(dir));
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((done) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      done({ server, port: info.port }),
+    );
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+function stripScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+}
+
+/**
+ * A copy of the build whose HTML has no scripts. The precompressed siblings
+ * the build wrote for each page are rewritten from the stripped HTML with the
+ * same settings (brotli best, gzip -9), so both variants travel equally small.
+ */
+async function noJsCopy(dist: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'roamly-nojs-'));
+  await cp(dist, dir, { recursive: true, preserveTimestamps: true });
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    );
+  for (const file of await filesUnder(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const html = Buffer.from(stripScripts(await readFile(file, 'utf8')));
+    await writeFile(file, html);
+    if (await exists(`${file}.br`)) {
+      const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+      await writeFile(`${file}.br`, await brotli(html, { params }));
+    }
+    if (await exists(`${file}.gz`)) await writeFile(`${file}.gz`, await gzipAsync(html, { level: 9 }));
+  }
+  return dir;
+}
+
+/**
+ * One Lighthouse run in its own Chrome (fresh profile: no cache, no service
+ * worker). A run can fail on its own (NO_NAVSTART and the like, a trace
+ * recording hiccup): the caller retries those.
+ */
+async function runLighthouse(url: string): Promise<Result> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) return lhr;
+    const { formFactor, throttlingMethod } = lhr.configSettings;
+    if (formFactor !== 'mobile' || throttlingMethod !== 'simulate') {
+      throw new Error(`Expected the mobile preset, got ${formFactor} / ${throttlingMethod}`);
+    }
+    return lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function measure(browser: Browser, url: string): Promise<Sample> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2.625,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.addInitScript(observe);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForTimeout(2500);
-  const raw = await page.evaluate(() => (window as unknown as { __metrics: Record<string, unknown> }).__metrics);
-  await context.close();
-  const metrics = raw as { lcp: number; fcp: number; cls: number; longTasks: { start: number; duration: number }[] };
-  const tbt = metrics.longTasks
-    .filter((task) => task.start + task.duration > metrics.fcp)
-    .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-  return { lcp: metrics.lcp, fcp: metrics.fcp, cls: metrics.cls, tbt };
+const METRICS = [
+  { id: 'first-contentful-paint', label: 'FCP', format: (v: number) => `${Math.round(v)}` },
+  { id: 'largest-contentful-paint', label: 'LCP', format: (v: number) => `${Math.round(v)}` },
+  { id: 'total-blocking-time', label: 'TBT', format: (v: number) => `${Math.round(v)}` },
+  { id: 'cumulative-layout-shift', label: 'CLS', format: (v: number) => v.toFixed(3) },
+  { id: 'speed-index', label: 'SI', format: (v: number) => `${Math.round(v)}` },
+] as const;
+
+interface Row {
+  route: string;
+  variant: Variant;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<(typeof METRICS)[number]['id'], number>;
+  runs: Result[];
 }
 
-async function quality(browser: Browser, site: StaticSite, route: string) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const response = await page.goto(site.origin + route, { waitUntil: 'networkidle' });
-  const axe = await new AxeBuilder({ page } as never).analyze();
-  const seo = await page.evaluate(() => ({
-    title: document.title.length > 0,
-    description: (document.querySelector('meta[name=description]')?.getAttribute('content') ?? '').length > 40,
-    canonical: Boolean(document.querySelector('link[rel=canonical]')),
-    lang: Boolean(document.documentElement.lang),
-    viewport: Boolean(document.querySelector('meta[name=viewport]')),
-    noindex: Boolean(document.querySelector('meta[name=robots][content*=noindex]')),
-    h1: document.querySelectorAll('h1').length === 1,
-  }));
-  await context.close();
-  const seoOk = response?.ok() && seo.title && seo.description && seo.canonical && seo.lang && seo.viewport && seo.h1;
-  return { violations: axe.violations.length, errors: errors.length, seo: seoOk && !seo.noindex };
+function summarise(route: string, variant: Variant, runs: Result[]): Row {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, median(runs.map((lhr) => lhr.categories[id]?.score ?? 0))]),
+  ) as Row['scores'];
+  const metrics = Object.fromEntries(
+    METRICS.map(({ id }) => [id, median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN))]),
+  ) as Row['metrics'];
+  return { route, variant, scores, metrics, runs };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const dist = distDir();
-const withJs = await serveDist(dist);
-const noJs = await serveDist(dist, { stripScripts: true });
-const browser = await chromium.launch({
-  ...chromiumLaunchOptions,
-  executablePath: process.env.CHROME_PATH ?? chromiumLaunchOptions.executablePath,
-});
-let failures = 0;
-try {
-  console.log(`Mobile profile, cold loads, median of ${RUNS} (ms unless noted)\n`);
-  console.log('route      variant  FCP    LCP    CLS     TBT   | LCP ratio  axe  errors  SEO');
-  for (const route of ROUTES) {
-    const rows: Record<string, Sample> = {};
-    for (const [variant, site] of [
-      ['built', withJs],
-      ['no-JS', noJs],
-    ] as const) {
-      const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, site.origin + route));
-      rows[variant] = {
-        fcp: median(samples.map((s) => s.fcp)),
-        lcp: median(samples.map((s) => s.lcp)),
-        cls: median(samples.map((s) => s.cls)),
-        tbt: median(samples.map((s) => s.tbt)),
-      };
+/** Audits that cost points in a category, with what each failing run measured. */
+function failingAudits(row: Row, category: (typeof CATEGORIES)[number]): string[] {
+  const failed = new Map<string, { weight: number; title: string; values: string[] }>();
+  for (const lhr of row.runs) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode)) continue;
+      const isError = audit.scoreDisplayMode === 'error';
+      if (!isError && (audit.score === null || audit.score >= 1)) continue;
+      const value = isError
+        ? `error: ${audit.errorMessage ?? '?'}`
+        : `${audit.displayValue ? `${audit.displayValue}, ` : ''}score ${audit.score?.toFixed(2)}`;
+      const entry = failed.get(audit.id) ?? { weight: ref.weight, title: audit.title, values: [] };
+      entry.values.push(value);
+      failed.set(audit.id, entry);
     }
-    const built = rows.built!;
-    const bare = rows['no-JS']!;
-    const ratio = built.lcp / bare.lcp;
-    const checks = await quality(browser, withJs, route);
-    const ok = ratio <= LCP_RATIO_BUDGET && built.cls < 0.1 && built.tbt < 200 && checks.violations === 0;
-    if (!ok || checks.errors || !checks.seo) failures++;
-    for (const [variant, row] of Object.entries(rows)) {
-      const tail =
-        variant === 'built'
-          ? `| ${ratio.toFixed(2)}×${ratio <= LCP_RATIO_BUDGET ? '' : ' OVER'}     ${checks.violations}    ${checks.errors}       ${checks.seo ? 'ok' : 'FAIL'}`
-          : '|';
-      console.log(
-        `${route.padEnd(10)} ${variant.padEnd(8)} ${row.fcp.toFixed(0).padEnd(6)} ${row.lcp.toFixed(0).padEnd(6)} ${row.cls.toFixed(3).padEnd(7)} ${row.tbt.toFixed(0).padEnd(5)} ${tail}`,
-      );
+  }
+  return [...failed.entries()]
+    .sort(([, a], [, b]) => b.weight - a.weight || b.values.length - a.values.length)
+    .map(
+      ([id, f]) =>
+        `weight ${f.weight}, ${f.values.length}/${row.runs.length} runs: ${id} — ${f.title} — ${f.values.join(' | ')}`,
+    );
+}
+
+function tableItems<T>(lhr: Result, auditId: string): T[] {
+  return ((lhr.audits[auditId]?.details as { items?: unknown[] } | undefined)?.items ?? []) as T[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  priority?: string;
+  transferSize?: number;
+  networkEndTime?: number;
+}
+
+/**
+ * The requests Lighthouse's simulation charges to LCP: all that finished
+ * before the LCP of the unthrottled load it recorded, whatever their priority
+ * (a module script cannot prove it was not needed for the paint).
+ */
+function requestsBeforeLcp(lhr: Result): NetworkItem[] {
+  const observed =
+    tableItems<{ observedLargestContentfulPaint?: number }>(lhr, 'metrics')[0]?.observedLargestContentfulPaint ?? 0;
+  return tableItems<NetworkItem>(lhr, 'network-requests').filter(
+    (request) => !request.url.startsWith('data:') && (request.networkEndTime ?? Infinity) <= observed,
+  );
+}
+
+/** The run whose LCP is the median one: its details explain the median. */
+const medianRun = (row: Row) =>
+  row.runs.find(
+    (lhr) => lhr.audits['largest-contentful-paint']?.numericValue === row.metrics['largest-contentful-paint'],
+  ) ?? row.runs[0]!;
+
+const dist = resolve(process.env.ROAMLY_DIST ?? 'dist');
+await stat(join(dist, 'index.html')).catch(() => {
+  throw new Error(`No build in ${dist}: run npm run build (or set ROAMLY_DIST).`);
+});
+if (REPORTS) await mkdir(REPORTS, { recursive: true });
+const bareDir = await noJsCopy(dist);
+const sites: Record<Variant, Site> = { built: await serveSite(dist), 'no-JS': await serveSite(bareDir) };
+const rows: Row[] = [];
+const warnings = new Set<string>();
+try {
+  for (const route of ROUTES) {
+    for (const variant of ['built', 'no-JS'] as const) {
+      const runs: Result[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        process.stderr.write(`Lighthouse ${route} ${variant} run ${run}/${RUNS}…\n`);
+        let lhr = await runLighthouse(sites[variant].origin + route);
+        for (let retry = 1; lhr.runtimeError && retry <= MAX_RETRIES; retry++) {
+          warnings.add(`${route} ${variant}: run ${run} retried after ${lhr.runtimeError.code}`);
+          lhr = await runLighthouse(sites[variant].origin + route);
+        }
+        if (lhr.runtimeError) throw new Error(`${route} ${variant}: ${lhr.runtimeError.message}`);
+        if (REPORTS) {
+          const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${variant}-${run}.json`;
+          await writeFile(join(REPORTS, name), JSON.stringify(lhr));
+        }
+        for (const warning of lhr.runWarnings) warnings.add(`${route} ${variant}: ${String(warning)}`);
+        runs.push(lhr);
+      }
+      rows.push(summarise(route, variant, runs));
     }
   }
 } finally {
-  await browser.close();
-  await withJs.close();
-  await noJs.close();
+  await Promise.all(Object.values(sites).map((site) => site.close()));
+  await rm(bareDir, { recursive: true, force: true });
 }
-console.log(failures ? `\n${failures} route(s) missed a target` : '\nall routes within targets');
-process.exit(failures ? 1 : 0);
+
+const lhVersion = rows[0]?.runs[0]?.lighthouseVersion ?? '?';
+console.log(
+  `\nLighthouse ${lhVersion}, mobile preset (simulated throttling), median of ${RUNS} runs; ms unless noted.`,
+);
+console.log(`Targets: every score of the built site 1.00, LCP ≤ ${LCP_RATIO_TARGET} × the no-JS copy.\n`);
+const header = ['route', 'variant', 'perf', 'a11y', 'bp', 'seo', ...METRICS.map((m) => m.label), 'LCP ratio'];
+const widths = [10, 8, 5, 5, 5, 5, 6, 6, 5, 6, 6, 10];
+const line = (cells: string[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(widths[i]!))
+    .join(' ')
+    .trimEnd();
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+const misses: string[] = [];
+for (const row of rows) {
+  const bare = rows.find((other) => other.route === row.route && other.variant === 'no-JS')!;
+  const ratio = row.metrics['largest-contentful-paint'] / bare.metrics['largest-contentful-paint'];
+  const ratioCell = row.variant === 'built' ? `${ratio.toFixed(2)}×${ratio > LCP_RATIO_TARGET ? ' OVER' : ''}` : '';
+  console.log(
+    line([
+      row.route,
+      row.variant,
+      ...CATEGORIES.map((id) => row.scores[id].toFixed(2)),
+      ...METRICS.map(({ id, format }) => format(row.metrics[id])),
+      ratioCell,
+    ]),
+  );
+  if (row.variant !== 'built') continue;
+  if (!(ratio <= LCP_RATIO_TARGET)) misses.push(`${row.route}: LCP ${ratio.toFixed(2)} × the no-JS copy`);
+  for (const id of CATEGORIES) {
+    if (belowTarget(row.scores[id])) misses.push(`${row.route}: ${id} ${row.scores[id].toFixed(2)}`);
+  }
+}
+
+for (const row of rows) {
+  if (row.variant !== 'built' || !misses.some((miss) => miss.startsWith(`${row.route}: LCP`))) continue;
+  const bare = rows.find((other) => other.route === row.route && other.variant === 'no-JS')!;
+  const bareUrls = new Set(bare.runs.flatMap((lhr) => requestsBeforeLcp(lhr).map((r) => new URL(r.url).pathname)));
+  console.log(
+    `\n${row.route} LCP over budget — requests that finished before the observed LCP in the median run,` +
+      ` which the simulation counts as needed for it (* = not in the no-JS copy):`,
+  );
+  for (const request of requestsBeforeLcp(medianRun(row))) {
+    const path = new URL(request.url).pathname;
+    const size = `${((request.transferSize ?? 0) / 1024).toFixed(1)} KiB`;
+    console.log(`  ${bareUrls.has(path) ? ' ' : '*'} ${path} ${request.resourceType} ${request.priority} ${size}`);
+  }
+}
+
+for (const row of rows) {
+  const low = CATEGORIES.filter((id) => belowTarget(row.scores[id]));
+  for (const category of low) {
+    console.log(
+      `\n${row.route} (${row.variant}) ${category} ${row.scores[category].toFixed(2)} — audits losing points:`,
+    );
+    const audits = failingAudits(row, category);
+    for (const audit of audits) console.log(`  ${audit}`);
+    if (!audits.length) console.log('  (no single audit below 1: see the reports, LH_REPORTS=dir)');
+  }
+}
+if (warnings.size) {
+  console.log('\nLighthouse warnings:');
+  for (const warning of warnings) console.log(`  ${warning}`);
+}
+console.log(misses.length ? `\nMissed targets:\n  ${misses.join('\n  ')}` : '\nAll targets met.');
+process.exit(misses.length ? 1 : 0);

@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { bootAfterPaint } from '../server/http/page-boot-script.ts';
 
 interface ServerEntry {
   prerenderPaths: readonly string[];
@@ -46,7 +47,7 @@ export function prerenderPlugin(): Plugin {
           const { html, head } = await entry.render(path);
           const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html');
           await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, fill(template, head, html));
+          await writeFile(file, bootAfterPaint(fill(template, head, html)));
         }
         await writeFile(join(outDir, 'sitemap.xml'), entry.sitemap());
       },

@@ -12,10 +12,6 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const prerendered = root.hasAttribute('data-prerendered');
-  // Let the browser paint the server HTML before hydrating: a module script that
-  // arrives before the HTML finished parsing would otherwise hydrate ahead of the
-  // first paint and hold the page text back. The route's modules load meanwhile.
-  const painted = prerendered ? afterNextPaint() : Promise.resolve();
 
   // A prerendered page keeps its server HTML: the layout around it hydrates,
   // the page itself is not rebuilt from its module (its controls are islands,
@@ -41,7 +37,6 @@ async function boot() {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  await painted;
   // Without a snapshot (not a prerendered page) the app renders from scratch.
   if (snapshot) hydrateRoot(root, app);
   else createRoot(root).render(app);
@@ -69,14 +64,6 @@ async function startStoredState(): Promise<void> {
   void import('./stores/sync-boot.ts').then(({ startSyncIfQueued }) => startSyncIfQueued()).catch(() => undefined);
   const { startAuth } = await import('./stores/auth-actions.ts');
   await startAuth();
-}
-
-/** Resolves once a frame has been painted (or after 100 ms where frames are paused, e.g. a hidden tab). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
 }
 
 void boot();

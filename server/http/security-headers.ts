@@ -1,13 +1,15 @@
 /**
- * Security headers on every response. The CSP allows no inline script at all
- * (the app registers its service worker from a bundled module); inline
- * styles stay allowed because React style props render as attributes.
+ * Security headers on every response. The CSP allows one inline script, by
+ * its hash: the boot script of prerendered pages (./page-boot-script.ts);
+ * everything else runs from bundled modules. Inline styles stay allowed
+ * because React style props render as attributes.
  */
 import type { MiddlewareHandler } from 'hono';
+import { PAGE_BOOT_SCRIPT_HASH } from './page-boot-script.ts';
 
 const csp = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

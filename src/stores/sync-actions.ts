@@ -18,7 +18,7 @@ import type { OutboxEntryView } from '../shared/outbox/overlay.ts';
 import { resolveConflictFields } from '../shared/outbox/resolve-conflict.ts';
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api } from '../lib/api.ts';
-import { requestBackgroundSync } from '../lib/sw-bridge.ts';
+import { requestBackgroundSync } from '../lib/sw-control.ts';
 import { checkStorage, EVICTED_WARNING } from './sync-storage-check.ts';
 import { useAuth } from './auth-store.ts';
 import { useSync } from './sync-store.ts';

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH } from '../../server/http/page-boot-script.ts';
 import { startTestApp, usesPostgres, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -21,11 +23,12 @@ describe('API frame', () => {
     expect(body.detail).toMatch(/No API endpoint/);
   });
 
-  it('sends a strict CSP without inline scripts and the other security headers', async () => {
+  it('sends a strict CSP that allows only the page boot script inline, and the other security headers', async () => {
     const res = await t.app.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", PAGE_BOOT_SCRIPT_HASH]);
+    expect(PAGE_BOOT_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });

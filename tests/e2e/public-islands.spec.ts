@@ -100,3 +100,22 @@ test('a public page reached by client-side navigation renders live, islands and 
   await expect(page).toHaveURL(/\/contact$/);
   expect(seen.errors).toEqual([]);
 });
+
+test('what is typed or clicked before the app itself has loaded is kept: text stays, a button click is replayed', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  const app = await holdChunk(page, /\/assets\/app-[\w-]+\.js$/);
+  await page.goto('/issue', { waitUntil: 'domcontentloaded' });
+  const message = page.getByLabel('Message', { exact: true });
+  const text = 'Typed while the app was still on its way.';
+  await message.fill(text);
+  await page.locator('header').getByRole('button', { name: 'Get Started' }).click();
+  await app.requested;
+  app.release();
+  await expect(page.getByRole('dialog', { name: 'Site menu' })).toBeVisible();
+  await expect(message).toHaveValue(text);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expect(seen.errors).toEqual([]);
+});

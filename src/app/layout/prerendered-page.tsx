@@ -109,7 +109,11 @@ function useIslands(page: RefObject<HTMLElement | null>) {
     }
 
     for (const type of WAKE_EVENTS) host.addEventListener(type, onEvent, { capture: true, passive: true });
-    host.querySelectorAll<HTMLElement>(`[${ISLAND_WAKE_ATTRIBUTE}="load"]`).forEach(wake);
+    // Islands used before the app arrived (it loads after the first paint) wake now too.
+    host.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`).forEach((island) => {
+      const used = island.contains(document.activeElement) || hasUserInput(island);
+      if (used || island.getAttribute(ISLAND_WAKE_ATTRIBUTE) === 'load') wake(island);
+    });
     return () => {
       live = false;
       for (const type of WAKE_EVENTS) host.removeEventListener(type, onEvent, { capture: true });
@@ -118,4 +122,13 @@ function useIslands(page: RefObject<HTMLElement | null>) {
       setTimeout(() => leaving.forEach((root) => root.unmount()));
     };
   }, [page]);
+}
+
+/** True when a field in `root` holds something other than what the server rendered. */
+function hasUserInput(root: HTMLElement): boolean {
+  return Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')).some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue,
+  );
 }

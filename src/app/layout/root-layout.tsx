@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { pageTitles } from '../../content/page-meta.ts';
+import { replayEarlyClick } from './early-click.ts';
 import { openPanel } from './panel-store.ts';
 import { SidePanelSlot } from './side-panel-slot.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -8,6 +8,8 @@ import { SiteHeader } from './site-header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 export function RootLayout() {
+  // After the page's own effects (its islands listen by then).
+  useEffect(replayEarlyClick, []);
   useLoginParam();
   usePageTitle();
   return (
@@ -38,10 +40,22 @@ function useLoginParam() {
   }, [params, setParams]);
 }
 
+/**
+ * Public pages' titles on client-side navigation. A prerendered page arrives
+ * with its title, so the table loads only when the visitor moves on (it stays
+ * out of the first visit's JavaScript).
+ */
 function usePageTitle() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
-    const title = pageTitles[pathname];
-    if (title) document.title = title;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void import('../../content/page-meta.ts').then(({ pageTitles }) => {
+      const title = pageTitles[pathname];
+      if (title && window.location.pathname === pathname) document.title = title;
+    });
   }, [pathname]);
 }

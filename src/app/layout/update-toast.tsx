@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { applyUpdate } from '../../lib/sw-bridge.ts';
+import { applyUpdate } from '../../lib/sw-control.ts';
 
 /** "Update available — Reload"; the reload waits while the reload guard says no (unsent writes). */
 export function UpdateToast() {
