@@ -15,6 +15,12 @@
  * Every page is also measured as a copy with every script removed: that is
  * the physical limit for this content, and the LCP ratio against it shows
  * what the JavaScript costs rather than what the network or the machine does.
+ * The ratio that gates is taken under DevTools throttling (same mobile network
+ * and 4× CPU, applied for real), as DESIGN §8 advises: the simulation estimates
+ * LCP from the requests that happened to finish before the paint of an
+ * unthrottled load, so the manifest and icon requests both variants make flip
+ * it between two values ~200 ms apart from run to run. The simulated ratio is
+ * printed too.
  *
  * ROAMLY_DIST picks the build (default dist), CHROME_PATH the browser (default
  * /usr/bin/chromium), RUNS the number of runs; LH_REPORTS=dir keeps every
@@ -45,6 +51,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const REPORTS = process.env.LH_REPORTS ? resolve(process.env.LH_REPORTS) : null;
 
 type Variant = 'built' | 'no-JS';
+type Throttling = 'simulate' | 'devtools';
 
 interface Site {
   origin: string;
@@ -109,21 +116,25 @@ async function noJsCopy(dist: string): Promise<string> {
  * worker). A run can fail on its own (NO_NAVSTART and the like, a trace
  * recording hiccup): the caller retries those.
  */
-async function runLighthouse(url: string): Promise<Result> {
+async function runLighthouse(url: string, throttling: Throttling): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
+      // The DevTools pass only needs the paint metrics.
+      onlyCategories: throttling === 'simulate' ? [...CATEGORIES] : ['performance'],
+      throttlingMethod: throttling,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) return lhr;
     const { formFactor, throttlingMethod } = lhr.configSettings;
-    if (formFactor !== 'mobile' || throttlingMethod !== 'simulate') {
-      throw new Error(`Expected the mobile preset, got ${formFactor} / ${throttlingMethod}`);
+    if (formFactor !== 'mobile' || throttlingMethod !== throttling) {
+      throw new Error(
+        `Expected the mobile preset with ${throttling} throttling, got ${formFactor} / ${throttlingMethod}`,
+      );
     }
     return lhr;
   } finally {
@@ -227,27 +238,37 @@ if (REPORTS) await mkdir(REPORTS, { recursive: true });
 const bareDir = await noJsCopy(dist);
 const sites: Record<Variant, Site> = { built: await serveSite(dist), 'no-JS': await serveSite(bareDir) };
 const rows: Row[] = [];
+/** Median LCP under DevTools throttling, per route and variant. */
+const paintLcp = new Map<string, number>();
 const warnings = new Set<string>();
+/** RUNS Lighthouse runs of one page, each retried after a runtime error. */
+async function measure(route: string, variant: Variant, throttling: Throttling): Promise<Result[]> {
+  const runs: Result[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    process.stderr.write(`Lighthouse ${route} ${variant} ${throttling} run ${run}/${RUNS}…\n`);
+    let lhr = await runLighthouse(sites[variant].origin + route, throttling);
+    for (let retry = 1; lhr.runtimeError && retry <= MAX_RETRIES; retry++) {
+      warnings.add(`${route} ${variant} ${throttling}: run ${run} retried after ${lhr.runtimeError.code}`);
+      lhr = await runLighthouse(sites[variant].origin + route, throttling);
+    }
+    if (lhr.runtimeError) throw new Error(`${route} ${variant}: ${lhr.runtimeError.message}`);
+    if (REPORTS) {
+      const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${variant}-${throttling}-${run}.json`;
+      await writeFile(join(REPORTS, name), JSON.stringify(lhr));
+    }
+    for (const warning of lhr.runWarnings) warnings.add(`${route} ${variant}: ${String(warning)}`);
+    runs.push(lhr);
+  }
+  return runs;
+}
 try {
   for (const route of ROUTES) {
     for (const variant of ['built', 'no-JS'] as const) {
-      const runs: Result[] = [];
-      for (let run = 1; run <= RUNS; run++) {
-        process.stderr.write(`Lighthouse ${route} ${variant} run ${run}/${RUNS}…\n`);
-        let lhr = await runLighthouse(sites[variant].origin + route);
-        for (let retry = 1; lhr.runtimeError && retry <= MAX_RETRIES; retry++) {
-          warnings.add(`${route} ${variant}: run ${run} retried after ${lhr.runtimeError.code}`);
-          lhr = await runLighthouse(sites[variant].origin + route);
-        }
-        if (lhr.runtimeError) throw new Error(`${route} ${variant}: ${lhr.runtimeError.message}`);
-        if (REPORTS) {
-          const name = `${route === '/' ? 'home' : route.slice(1).replaceAll('/', '-')}-${variant}-${run}.json`;
-          await writeFile(join(REPORTS, name), JSON.stringify(lhr));
-        }
-        for (const warning of lhr.runWarnings) warnings.add(`${route} ${variant}: ${String(warning)}`);
-        runs.push(lhr);
-      }
-      rows.push(summarise(route, variant, runs));
+      rows.push(summarise(route, variant, await measure(route, variant, 'simulate')));
+      const lcps = (await measure(route, variant, 'devtools')).map(
+        (lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      );
+      paintLcp.set(`${route} ${variant}`, median(lcps));
     }
   }
 } finally {
@@ -256,47 +277,70 @@ try {
 }
 
 const lhVersion = rows[0]?.runs[0]?.lighthouseVersion ?? '?';
+console.log(`\nLighthouse ${lhVersion}, mobile preset, median of ${RUNS} runs per page and variant; ms unless noted.`);
 console.log(
-  `\nLighthouse ${lhVersion}, mobile preset (simulated throttling), median of ${RUNS} runs; ms unless noted.`,
+  `Targets: every score of the built site 1.00; LCP ≤ ${LCP_RATIO_TARGET} × the no-JS copy under DevTools throttling.\n`,
 );
-console.log(`Targets: every score of the built site 1.00, LCP ≤ ${LCP_RATIO_TARGET} × the no-JS copy.\n`);
+console.log('Scores and metrics (simulated throttling, the preset default):\n');
 const header = ['route', 'variant', 'perf', 'a11y', 'bp', 'seo', ...METRICS.map((m) => m.label), 'LCP ratio'];
 const widths = [10, 8, 5, 5, 5, 5, 6, 6, 5, 6, 6, 10];
-const line = (cells: string[]) =>
+const line = (cells: string[], columns = widths) =>
   cells
-    .map((cell, i) => cell.padEnd(widths[i]!))
+    .map((cell, i) => cell.padEnd(columns[i]!))
     .join(' ')
     .trimEnd();
 console.log(line(header));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 const misses: string[] = [];
+const simulatedOver: Row[] = [];
 for (const row of rows) {
   const bare = rows.find((other) => other.route === row.route && other.variant === 'no-JS')!;
   const ratio = row.metrics['largest-contentful-paint'] / bare.metrics['largest-contentful-paint'];
-  const ratioCell = row.variant === 'built' ? `${ratio.toFixed(2)}×${ratio > LCP_RATIO_TARGET ? ' OVER' : ''}` : '';
   console.log(
     line([
       row.route,
       row.variant,
       ...CATEGORIES.map((id) => row.scores[id].toFixed(2)),
       ...METRICS.map(({ id, format }) => format(row.metrics[id])),
-      ratioCell,
+      row.variant === 'built' ? `${ratio.toFixed(2)}×` : '',
     ]),
   );
   if (row.variant !== 'built') continue;
-  if (!(ratio <= LCP_RATIO_TARGET)) misses.push(`${row.route}: LCP ${ratio.toFixed(2)} × the no-JS copy`);
+  if (ratio > LCP_RATIO_TARGET) simulatedOver.push(row);
   for (const id of CATEGORIES) {
     if (belowTarget(row.scores[id])) misses.push(`${row.route}: ${id} ${row.scores[id].toFixed(2)}`);
   }
 }
 
-for (const row of rows) {
-  if (row.variant !== 'built' || !misses.some((miss) => miss.startsWith(`${row.route}: LCP`))) continue;
+console.log('\nPaint (DevTools throttling: the same network and CPU, applied for real):\n');
+const paintWidths = [10, 10, 10, 10];
+console.log(line(['route', 'LCP built', 'LCP no-JS', 'ratio'], paintWidths));
+console.log(
+  line(
+    paintWidths.map((w) => '-'.repeat(w)),
+    paintWidths,
+  ),
+);
+for (const route of ROUTES) {
+  const built = paintLcp.get(`${route} built`) ?? Number.NaN;
+  const bare = paintLcp.get(`${route} no-JS`) ?? Number.NaN;
+  const ratio = built / bare;
+  const over = !(ratio <= LCP_RATIO_TARGET);
+  console.log(
+    line(
+      [route, `${Math.round(built)}`, `${Math.round(bare)}`, `${ratio.toFixed(2)}×${over ? ' OVER' : ''}`],
+      paintWidths,
+    ),
+  );
+  if (over) misses.push(`${route}: LCP ${ratio.toFixed(2)} × the no-JS copy`);
+}
+
+for (const row of simulatedOver) {
   const bare = rows.find((other) => other.route === row.route && other.variant === 'no-JS')!;
   const bareUrls = new Set(bare.runs.flatMap((lhr) => requestsBeforeLcp(lhr).map((r) => new URL(r.url).pathname)));
   console.log(
-    `\n${row.route} LCP over budget — requests that finished before the observed LCP in the median run,` +
-      ` which the simulation counts as needed for it (* = not in the no-JS copy):`,
+    `\n${row.route}: the simulated LCP ratio is over ${LCP_RATIO_TARGET} — requests that finished before the observed LCP` +
+      ` in the median run, which the simulation counts as needed for it (* = not in the no-JS copy):`,
   );
   for (const request of requestsBeforeLcp(medianRun(row))) {
     const path = new URL(request.url).pathname;

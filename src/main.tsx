@@ -12,6 +12,9 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const prerendered = root.hasAttribute('data-prerendered');
+  // The bundle's evaluation is one long task on a slow phone; start the app in
+  // the next one, so input is handled in between.
+  await nextTask();
 
   // A prerendered page keeps its server HTML: the layout around it hydrates,
   // the page itself is not rebuilt from its module (its controls are islands,
@@ -38,6 +41,7 @@ async function boot() {
     </StrictMode>
   );
   // Without a snapshot (not a prerendered page) the app renders from scratch.
+  await nextTask();
   if (snapshot) hydrateRoot(root, app);
   else createRoot(root).render(app);
 
@@ -65,5 +69,7 @@ async function startStoredState(): Promise<void> {
   const { startAuth } = await import('./stores/auth-actions.ts');
   await startAuth();
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 void boot();
