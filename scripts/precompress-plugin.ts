@@ -8,10 +8,11 @@
  * Accept-Encoding.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { outputStepPlugin } from './output-step-plugin.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.xml', '.txt']);
 /** Below this, the headers cost more than compression saves. */
@@ -52,23 +53,6 @@ export async function precompressDir(dir: string): Promise<void> {
 }
 
 export function precompressPlugin(): Plugin {
-  let outDir = '';
-  let isSsrBuild = false;
-  return {
-    name: 'roamly-precompress',
-    apply: 'build',
-    // vite-plugin-pwa's build step is a 'post' plugin; ours is listed after it.
-    enforce: 'post',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      async handler() {
-        if (!isSsrBuild) await precompressDir(outDir);
-      },
-    },
-  };
+  // vite-plugin-pwa's build step is a 'post' plugin; ours is listed after it.
+  return outputStepPlugin('roamly-precompress', 'post', precompressDir, { enforce: 'post' });
 }

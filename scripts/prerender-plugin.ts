@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { outputStepPlugin } from './output-step-plugin.ts';
 import { bootAfterPaint } from '../server/http/page-boot-script.ts';
 
 interface ServerEntry {
@@ -22,37 +23,22 @@ interface ServerEntry {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function prerenderPlugin(): Plugin {
-  let outDir = '';
-  let isSsrBuild = false;
-  return {
-    name: 'roamly-prerender',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      isSsrBuild = Boolean(config.build.ssr);
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'pre',
-      async handler() {
-        if (isSsrBuild) return;
-        const template = await readFile(join(outDir, 'index.html'), 'utf8');
-        await writeFile(join(outDir, 'shell.html'), fill(template, '', ''));
-        const { tsImport } = await import('tsx/esm/api');
-        const entry = (await tsImport('./src/entry-server.tsx', {
-          parentURL: join(root, 'index.js'),
-          tsconfig: join(root, 'tsconfig.app.json'),
-        })) as ServerEntry;
-        for (const path of entry.prerenderPaths) {
-          const { html, head } = await entry.render(path);
-          const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html');
-          await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, bootAfterPaint(fill(template, head, html)));
-        }
-        await writeFile(join(outDir, 'sitemap.xml'), entry.sitemap());
-      },
-    },
-  };
+  return outputStepPlugin('roamly-prerender', 'pre', async (outDir) => {
+    const template = await readFile(join(outDir, 'index.html'), 'utf8');
+    await writeFile(join(outDir, 'shell.html'), fill(template, '', ''));
+    const { tsImport } = await import('tsx/esm/api');
+    const entry = (await tsImport('./src/entry-server.tsx', {
+      parentURL: join(root, 'index.js'),
+      tsconfig: join(root, 'tsconfig.app.json'),
+    })) as ServerEntry;
+    for (const path of entry.prerenderPaths) {
+      const { html, head } = await entry.render(path);
+      const file = path === '/' ? join(outDir, 'index.html') : join(outDir, path, 'index.html');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, bootAfterPaint(fill(template, head, html)));
+    }
+    await writeFile(join(outDir, 'sitemap.xml'), entry.sitemap());
+  });
 }
 
 function fill(template: string, head: string, html: string): string {
