@@ -27,18 +27,13 @@
  * run's report as JSON (open it in https://googlechrome.github.io/lighthouse/viewer/).
  * Exits 1 when a target is missed.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { launch } from 'chrome-launcher';
-import { Hono } from 'hono';
 import lighthouse, { type Result } from 'lighthouse';
-import { securityHeaders } from '../server/http/security-headers.ts';
-import { staticSite } from '../server/http/static-site.ts';
+import { filesUnder, precompressFile } from './precompress-plugin.ts';
+import { distDir, serveDist, type StaticSite } from './size-server.ts';
 
 const ROUTES = ['/', '/faq', '/privacy'];
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -53,60 +48,22 @@ const REPORTS = process.env.LH_REPORTS ? resolve(process.env.LH_REPORTS) : null;
 type Variant = 'built' | 'no-JS';
 type Throttling = 'simulate' | 'devtools';
 
-interface Site {
-  origin: string;
-  close(): Promise<void>;
-}
-
-/** The production static serving (server/index.ts), on a free local port. */
-async function serveSite(dir: string): Promise<Site> {
-  const app = new Hono();
-  app.use('*', securityHeaders({ trustProxy: false }));
-  app.get('*', staticSite(dir));
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((done) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      done({ server, port: info.port }),
-    );
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
-
 function stripScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
 }
 
 /**
- * A copy of the build whose HTML has no scripts. The precompressed siblings
- * the build wrote for each page are rewritten from the stripped HTML with the
- * same settings (brotli best, gzip -9), so both variants travel equally small.
+ * A copy of the build whose HTML has no scripts. The build's compressed
+ * siblings of each page are rewritten from the stripped HTML the way the build
+ * writes them, so both variants travel equally small.
  */
 async function noJsCopy(dist: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'roamly-nojs-'));
   await cp(dist, dir, { recursive: true, preserveTimestamps: true });
-  const brotli = promisify(brotliCompress);
-  const gzipAsync = promisify(gzip);
-  const exists = (path: string) =>
-    stat(path).then(
-      () => true,
-      () => false,
-    );
   for (const file of await filesUnder(dir)) {
     if (!file.endsWith('.html')) continue;
-    const html = Buffer.from(stripScripts(await readFile(file, 'utf8')));
-    await writeFile(file, html);
-    if (await exists(`${file}.br`)) {
-      const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
-      await writeFile(`${file}.br`, await brotli(html, { params }));
-    }
-    if (await exists(`${file}.gz`)) await writeFile(`${file}.gz`, await gzipAsync(html, { level: 9 }));
+    await writeFile(file, stripScripts(await readFile(file, 'utf8')));
+    await precompressFile(file);
   }
   return dir;
 }
@@ -230,13 +187,13 @@ const medianRun = (row: Row) =>
     (lhr) => lhr.audits['largest-contentful-paint']?.numericValue === row.metrics['largest-contentful-paint'],
   ) ?? row.runs[0]!;
 
-const dist = resolve(process.env.ROAMLY_DIST ?? 'dist');
+const dist = distDir();
 await stat(join(dist, 'index.html')).catch(() => {
   throw new Error(`No build in ${dist}: run npm run build (or set ROAMLY_DIST).`);
 });
 if (REPORTS) await mkdir(REPORTS, { recursive: true });
 const bareDir = await noJsCopy(dist);
-const sites: Record<Variant, Site> = { built: await serveSite(dist), 'no-JS': await serveSite(bareDir) };
+const sites: Record<Variant, StaticSite> = { built: await serveDist(dist), 'no-JS': await serveDist(bareDir) };
 const rows: Row[] = [];
 /** Median LCP under DevTools throttling, per route and variant. */
 const paintLcp = new Map<string, number>();

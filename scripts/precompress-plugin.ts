@@ -21,15 +21,10 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? filesUnder(path) : Promise.resolve([path]);
-    }),
-  );
-  return nested.flat();
+/** Every file below `dir`, at any depth. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** Writes the .br and .gz siblings of one file (skipped when too small to gain). */

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as BusinessPage } from '../../src/features/dashboard/business/business-page.tsx';
 import { categories } from '../../src/shared/contract/categories.ts';
-import { eventRecord, formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
+import { eventRecord } from '../support/event-record.ts';
+import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
 const routes = [

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as EventsPage } from '../../src/features/dashboard/events/events-page.tsx';
 import { readDraft } from '../../src/shared/db/draft-storage.ts';
 import { AUTOSAVE_DELAY_MS } from '../../src/stores/drafts-actions.ts';
-import { eventRecord, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
+import { eventRecord } from '../support/event-record.ts';
+import { renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
 const route = { path: '/dashboard/events', Component: EventsPage };

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as EventsPage } from '../../src/features/dashboard/events/events-page.tsx';
 import { useMyEvents } from '../../src/features/dashboard/data/my-events-store.ts';
-import { eventRecord, formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
+import { eventRecord } from '../support/event-record.ts';
+import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
 const route = { path: '/dashboard/events', Component: EventsPage };

@@ -3,6 +3,7 @@
  * CONTRACTS §3), and responses checked against the contract schemas.
  */
 import { describe, expect, it } from 'vitest';
+import { eventRecord } from '../support/event-record.ts';
 import { createApiClient } from '../../src/shared/api/api-client.ts';
 import { createEvent } from '../../src/shared/api/create-event.ts';
 import { deleteEvent } from '../../src/shared/api/delete-event.ts';
@@ -37,37 +38,17 @@ function clientAnswering(status: number, body: unknown) {
   return { client, sent };
 }
 
-const event = {
-  id: 12,
-  version: 3,
+const event = eventRecord({
   title: 'Jazz night',
-  bio: '',
   location_name: 'London',
   latitude: 51.5,
   longitude: -0.12,
   start_date: '2026-12-01',
-  start_time: '19:00',
-  end_date: null,
-  end_time: null,
-  is_recurring: false,
   is_sponsored: false,
   event_type: 'music',
-  event_subtype: null,
-  keywords: [],
-  cover_image: null,
-  schedule_blocks: {},
-  monday: false,
-  tuesday: false,
-  wednesday: false,
-  thursday: false,
-  friday: false,
-  saturday: false,
-  sunday: false,
-  recurring_start_time: null,
-  recurring_end_time: null,
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
-};
+});
 
 describe('endpoint modules', () => {
   it('a profile that does not match the contract is an UnexpectedResponseError, not a silent any', async () => {

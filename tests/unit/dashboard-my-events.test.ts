@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadMyEvents, resetMyEvents, useMyEvents } from '../../src/features/dashboard/data/my-events-store.ts';
 import { cacheEvents } from '../../src/lib/read-cache.ts';
 import { writeTokens } from '../../src/shared/db/token-storage.ts';
-import { eventRecord } from '../component/support/dashboard-harness.tsx';
+import { eventRecord } from '../support/event-record.ts';
 import { stubApi } from '../component/support/stub-api.ts';
 
 describe('the dashboard events list', () => {

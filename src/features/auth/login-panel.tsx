@@ -6,6 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Field } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../shared/api/errors.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { authMessages } from './login-messages.ts';
@@ -89,37 +90,35 @@ function LoginForm({ onDone }: LoginPanelProps) {
           ) : null}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor="login-email">
-          Email
-        </label>
-        <input
-          ref={emailInput}
-          id="login-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="login-password">
-          Password
-        </label>
-        <input
-          id="login-password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
+      <Field label="Email">
+        {(control) => (
+          <input
+            {...control}
+            ref={emailInput}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+          />
+        )}
+      </Field>
+      <Field label="Password">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+          />
+        )}
+      </Field>
       <button
         type="submit"
         className="button button--primary"
