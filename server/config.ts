@@ -20,6 +20,20 @@ export interface Config {
   googlePlacesKey: string | null;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (set when behind a proxy). */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of us append to X-Forwarded-For (TRUST_PROXY=N;
+   * `1` means one). The client is the entry that many hops from the right.
+   */
+  trustProxyHops: number;
+  /** The origin the site is reached at; absolute URLs are built from it, never from `Host`. */
+  publicUrl: string;
+  /** Sender of every mail. */
+  mailFrom: string;
+  /** `MAIL=log`: in production, print mail to the log on purpose (no SMTP). */
+  mailLogOnly: boolean;
+  /** `s3://KEY:SECRET@host:port/bucket?region=…` (path-style) for images, or null. */
+  mediaS3Url: string | null;
+  logLevel: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -29,10 +43,28 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+function publicUrlFrom(value: string | undefined, host: string, port: number): string {
+  if (!value) return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  return url.origin;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 8080, 'PORT');
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL, host, port);
+  const trustProxyHops = env.TRUST_PROXY ? intFrom(env.TRUST_PROXY, 1, 'TRUST_PROXY') : 0;
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
@@ -44,6 +76,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     chaos: env.CHAOS || null,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || null,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyHops > 0,
+    trustProxyHops,
+    publicUrl,
+    mailFrom: env.MAIL_FROM || `no-reply@${new URL(publicUrl).hostname}`,
+    mailLogOnly: env.MAIL === 'log',
+    mediaS3Url: env.MEDIA_S3_URL || null,
+    logLevel: env.LOG_LEVEL || 'info',
   };
 }
