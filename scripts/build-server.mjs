@@ -8,16 +8,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'dist-server');
+// `--out DIR` (inside the repository, so Node finds node_modules from it) lets tests build apart.
+const outFlag = process.argv.indexOf('--out');
+const out = outFlag > 0 ? resolve(root, process.argv[outFlag + 1]) : join(root, 'dist-server');
 
 rmSync(out, { recursive: true, force: true });
 const tsc = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'server/tsconfig.build.json'), '--pretty', 'false'],
+  [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    join(root, 'server/tsconfig.build.json'),
+    '--outDir',
+    out,
+    '--pretty',
+    'false',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
@@ -25,4 +35,4 @@ mkdirSync(join(out, 'server/db'), { recursive: true });
 cpSync(join(root, 'server/db/migrations'), join(out, 'server/db/migrations'), { recursive: true });
 // scripts/server-entry.mjs compares this with the sources to tell a stale build.
 writeFileSync(join(out, '.stamp'), new Date().toISOString() + '\n');
-console.log('Server compiled to dist-server/ (run: node dist-server/server/index.js)');
+console.log(`Server compiled to ${out} (run: node ${join(out, 'server/index.js')})`);
