@@ -5,9 +5,13 @@
  * store, serve and delete images; the API serves them as immutable from
  * whichever store is configured.
  */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
 import type { ImageStore } from '../../server/services/image-store.ts';
+import { copyMedia, directoryArchive, postgresArchive, s3Archive } from '../../server/services/media/archive.ts';
 import { postgresImageStore } from '../../server/services/media/pg-store.ts';
 import { s3ImageStore } from '../../server/services/media/s3-store.ts';
 import { parseS3Url } from '../../server/services/media/s3-url.ts';
@@ -139,5 +143,34 @@ describe('S3-compatible media store', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_1PX);
+  });
+});
+
+describe('media backup, restore and moving stores (npm run media:copy)', () => {
+  it('copies every image by name: directory → PostgreSQL → S3 → directory, skipping non-images', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'roamly-media-src-'));
+    const names = ['AAAAAAAAAAAAAAAAAAAAAA.png', 'BBBBBBBBBBBBBBBBBBBBBB.gif'];
+    writeFileSync(join(source, names[0]!), PNG_1PX);
+    writeFileSync(join(source, names[1]!), GIF);
+    writeFileSync(join(source, 'CCCCCCCCCCCCCCCCCCCCCC.png'), 'not an image');
+    writeFileSync(join(source, 'notes.txt'), 'ignored');
+
+    const toPostgres = await copyMedia(directoryArchive(source), postgresArchive(db));
+    expect(toPostgres).toEqual({ copied: 2, unreadable: ['CCCCCCCCCCCCCCCCCCCCCC.png'] });
+    expect(await postgresImageStore(db).get(names[0]!)).toEqual({ bytes: PNG_1PX, type: 'image/png' });
+
+    const pg = postgresArchive(db);
+    const bucketUrl = s3.url;
+    const toS3 = await copyMedia(pg, s3Archive(bucketUrl));
+    expect(toS3.copied).toBeGreaterThanOrEqual(2);
+    expect(await s3ImageStore(bucketUrl).get(names[1]!)).toEqual({ bytes: GIF, type: 'image/gif' });
+
+    const restored = mkdtempSync(join(tmpdir(), 'roamly-media-restored-'));
+    const back = await copyMedia(s3Archive(bucketUrl), directoryArchive(restored));
+    expect(back.copied).toBeGreaterThanOrEqual(2);
+    expect(readdirSync(restored)).toEqual(expect.arrayContaining(names));
+    expect(new Uint8Array(readFileSync(join(restored, names[0]!)))).toEqual(PNG_1PX);
+    // Copying again changes nothing and fails nothing.
+    expect((await copyMedia(directoryArchive(source), postgresArchive(db))).copied).toBe(2);
   });
 });

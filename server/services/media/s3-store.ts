@@ -21,41 +21,93 @@ export class S3Error extends Error {
   }
 }
 
-export function s3ImageStore(location: S3Location | string): ImageStore {
+/** Signed requests to one bucket: what the image store and the backup tool are built on. */
+export interface S3Bucket {
+  /** `name` is an object key ('' for the bucket itself); `query` adds URL parameters. */
+  call(
+    method: string,
+    name: string,
+    options?: { body?: Uint8Array; type?: string; query?: Record<string, string> },
+  ): Promise<Response>;
+  failure(response: Response, what: string): Promise<S3Error>;
+  putObject(name: string, bytes: Uint8Array, type: ImageType): Promise<void>;
+  /** Every object key in the bucket (ListObjectsV2, page by page). */
+  listKeys(): AsyncIterable<string>;
+}
+
+export function s3Bucket(location: S3Location | string): S3Bucket {
   const where = typeof location === 'string' ? parseS3Url(location) : location;
   const credentials = {
     accessKeyId: where.accessKeyId,
     secretAccessKey: where.secretAccessKey,
     region: where.region,
   };
+  const bucket: S3Bucket = {
+    async call(method, name, options = {}) {
+      const path = `/${encodeURIComponent(where.bucket)}` + (name ? `/${encodeURIComponent(name)}` : '');
+      const url = new URL(where.endpoint + path);
+      for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+      const headers = signRequest(
+        {
+          method,
+          url,
+          ...(options.body ? { body: options.body } : {}),
+          headers: options.type ? { 'content-type': options.type } : {},
+        },
+        credentials,
+      );
+      return fetch(url, {
+        method,
+        headers,
+        ...(options.body ? { body: options.body as Uint8Array<ArrayBuffer> } : {}),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    },
+    async failure(response, what) {
+      const text = await response.text().catch(() => '');
+      const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '';
+      return new S3Error(response.status, `S3 ${what} failed: ${response.status} ${code}`.trim());
+    },
+    async putObject(name, bytes, type) {
+      const response = await bucket.call('PUT', name, { body: bytes, type });
+      if (!response.ok) throw await bucket.failure(response, `PUT ${name}`);
+      await response.body?.cancel();
+    },
+    async *listKeys() {
+      let token: string | null = null;
+      do {
+        const query: Record<string, string> = { 'list-type': '2', 'max-keys': '1000' };
+        if (token) query['continuation-token'] = token;
+        const response = await bucket.call('GET', '', { query });
+        if (!response.ok) throw await bucket.failure(response, 'LIST');
+        const xml = await response.text();
+        for (const match of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) yield unescapeXml(match[1]!);
+        const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+        token = truncated
+          ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
+          : null;
+      } while (token);
+    },
+  };
+  return bucket;
+}
 
-  async function call(method: string, name: string, body?: Uint8Array, type?: ImageType): Promise<Response> {
-    const url = new URL(`${where.endpoint}/${encodeURIComponent(where.bucket)}/${encodeURIComponent(name)}`);
-    const headers = signRequest(
-      { method, url, ...(body ? { body } : {}), headers: type ? { 'content-type': type } : {} },
-      credentials,
-    );
-    const response = await fetch(url, {
-      method,
-      headers,
-      ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    return response;
-  }
+function unescapeXml(text: string): string {
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!,
+  );
+}
 
-  async function failure(response: Response, what: string): Promise<S3Error> {
-    const text = await response.text().catch(() => '');
-    const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '';
-    return new S3Error(response.status, `S3 ${what} failed: ${response.status} ${code}`.trim());
-  }
+export function s3ImageStore(location: S3Location | string): ImageStore {
+  const bucket = s3Bucket(location);
+  const call = (method: string, name: string) => bucket.call(method, name);
+  const failure = bucket.failure;
 
   return {
     async put(bytes, type) {
       const name = `${randomBytes(16).toString('base64url')}.${imageExtensions[type]}`;
-      const response = await call('PUT', name, bytes, type);
-      if (!response.ok) throw await failure(response, `PUT ${name}`);
-      await response.body?.cancel();
+      await bucket.putObject(name, bytes, type);
       return name;
     },
     async get(name) {
