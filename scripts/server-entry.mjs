@@ -42,7 +42,12 @@ export function serverBuildIsCurrent(sourceEntry) {
 /** node + arguments that run `sourceEntry`. */
 export function commandFor(sourceEntry, { production = process.env.NODE_ENV === 'production' } = {}) {
   const built = builtEntry(sourceEntry);
-  if (existsSync(built) && (production || serverBuildIsCurrent(sourceEntry))) return [built];
+  if (existsSync(built) && (production || serverBuildIsCurrent(sourceEntry))) {
+    if (production && !serverBuildIsCurrent(sourceEntry)) {
+      console.error('Warning: dist-server/ is older than the server sources; run `npm run build` to use them.');
+    }
+    return [built];
+  }
   if (production && !existsSync(join(root, 'node_modules/tsx'))) {
     console.error(`No server build at ${built}. Run \`npm run build\` first (it needs the dev dependencies).`);
     process.exit(1);
