@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const features = ['marketing', 'legal', 'faq', 'issue', 'auth', 'dashboard'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'data', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },

@@ -4,7 +4,6 @@
  * Everything that is "the world" (clock, randomness, mail, image storage,
  * places) is injectable; defaults come from the configuration.
  */
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import type { ApiEnv, Clock, Services } from './context.ts';
@@ -14,6 +13,7 @@ import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientIp } from './http/client-ip.ts';
 import { ApiError, problemBody } from './http/problem.ts';
+import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -24,13 +24,17 @@ import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { accessTokens } from './services/access-tokens.ts';
 import { idempotency } from './services/idempotency.ts';
-import { localImageStore, type ImageStore } from './services/image-store.ts';
+import { errorReporter, type ErrorReporter } from './services/error-reporter.ts';
+import { type ImageStore } from './services/image-store.ts';
+import { createLogger, type Logger } from './services/logger.ts';
+import { imageStoreFor } from './services/media/select.ts';
 import { consoleMailer, lazySmtpMailer, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 import { defaultRateLimits, type RateLimitPolicy } from './services/rate-limit.ts';
-import { loadJwtSecretSync } from './services/secrets.ts';
+import { loadJwtSecretSync, type SigningKeys } from './services/secrets.ts';
+import { pendingMigrations } from './db/migrate.ts';
 
 export type { Clock } from './context.ts';
 
@@ -45,6 +49,12 @@ export interface AppDeps {
   images?: ImageStore;
   places?: PlacesProvider;
   limits?: RateLimitPolicy;
+  /** The database key ring (server/index.ts without JWT_SECRET); else config.jwtSecret signs. */
+  signingKeys?: SigningKeys;
+  /** Request and error log (default: JSON on stdout at LOG_LEVEL). */
+  logger?: Logger;
+  /** Where unexpected errors go (default: the log, plus ERROR_WEBHOOK_URL when set). */
+  reportError?: ErrorReporter;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -63,17 +73,20 @@ function buildServices(deps: AppDeps): Services {
     clock: deps.clock ?? systemClock,
     random: deps.random ?? Math.random,
     mailer,
-    images: deps.images ?? localImageStore(join(config.dataDir, 'uploads')),
+    images: deps.images ?? imageStoreFor(config, db),
     places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer()),
     limits: deps.limits ?? defaultRateLimits,
-    tokens: accessTokens(fullConfig.jwtSecret, config.accessTokenTtl),
+    tokens: accessTokens(deps.signingKeys ?? fullConfig.jwtSecret, config.accessTokenTtl),
   };
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const services = buildServices(deps);
   const { config } = services;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   const app = new Hono<ApiEnv>();
+  app.use('*', requestLog(logger));
   app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
 
   const api = new Hono<ApiEnv>();
@@ -84,9 +97,22 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.use('*', readBearer(services));
   api.use('*', idempotency(services));
 
-  api.get('/health', async (c) => {
-    await services.db.query('SELECT 1');
-    return c.json({ status: 'ok', database: services.db.engine });
+  // Liveness: the process answers. It does not touch the database, so an
+  // orchestrator does not restart every instance while the database is away.
+  api.get('/health', (c) => c.json({ status: 'ok', database: services.db.engine }));
+  // Readiness (CONTRACTS §3): send traffic here only when the database answers
+  // and every migration this build knows has been applied.
+  api.get('/ready', async (c) => {
+    let pending: string[];
+    try {
+      pending = await pendingMigrations(services.db);
+    } catch {
+      return c.json(problemBody('Not ready: the database does not answer.'), 503);
+    }
+    if (pending.length) {
+      return c.json(problemBody(`Not ready: ${pending.length} database migration(s) not applied yet.`), 503);
+    }
+    return c.json({ status: 'ready', database: services.db.engine });
   });
   api.route('/auth', profileRoutes(services));
   api.route('/auth', authRoutes(services));
@@ -104,7 +130,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     if (error instanceof ApiError) {
       return c.json(problemBody(error.detail, error.errors), error.status, error.headers);
     }
-    console.error('Unhandled API error', error);
+    reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);
   });
   return app;

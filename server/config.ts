@@ -34,6 +34,8 @@ export interface Config {
   /** `s3://KEY:SECRET@host:port/bucket?region=…` (path-style) for images, or null. */
   mediaS3Url: string | null;
   logLevel: string;
+  /** ERROR_WEBHOOK_URL: unexpected errors are also POSTed there as JSON. */
+  errorWebhookUrl: string | null;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -83,5 +85,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailLogOnly: env.MAIL === 'log',
     mediaS3Url: env.MEDIA_S3_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
+    errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
   };
 }

@@ -35,6 +35,8 @@ export interface ApiVariables {
   user: AccessClaims | null;
   /** The client's address (X-Forwarded-For only when TRUST_PROXY=1). */
   ip: string;
+  /** This request's id (X-Request-Id), in the log line and every 5xx detail. */
+  requestId: string;
 }
 
 export interface ApiEnv {

@@ -1,53 +1,88 @@
 /**
  * `npm start` lands here: open the database, apply migrations, seed the demo
  * accounts when SEED_DEMO=1, then serve the built PWA and the API on one port
- * (CONTRACTS §1–2).
+ * (CONTRACTS §1–2). Runs as TypeScript through tsx in development and as
+ * plain JavaScript from dist-server/ in production (`npm run build`).
  *
- * With PostgreSQL the API runs one process per core (node:cluster; WORKERS
- * overrides the count): the processes share nothing but the database, which
- * holds every piece of state. PGlite is an in-process database, so with it
- * the server is a single process.
+ * Instances are stateless: signing keys (unless JWT_SECRET is set), images
+ * (PostgreSQL or S3 unless on PGlite), rate limits, idempotency keys and
+ * refresh tokens all live in the shared stores, so any number of these
+ * processes, on any number of machines, behave as one behind a load balancer.
+ *
+ * With PostgreSQL one instance runs several API processes (node:cluster):
+ * WORKERS, default min(cores, 4). The cap bounds memory (each process holds
+ * its own caches, pool and place index) and database connections (8 per
+ * process); past ~4 processes on one box the database, not Node, is the
+ * limit — run more instances instead. PGlite is an in-process database, so
+ * with it the server is a single process.
  */
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createApp, type AppDeps } from './app.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
 import { seedDemo } from './services/demo-seed.ts';
+import { errorReporter } from './services/error-reporter.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
-import { loadJwtSecret } from './services/secrets.ts';
+import { createLogger } from './services/logger.ts';
+import { mediaStoreKind } from './services/media/select.ts';
+import { databaseSigningKeys, ensureServerSecrets, type SigningKeys } from './services/secrets.ts';
 
 const config = configFromEnv();
+const logger = createLogger(config.logLevel);
+const reportError = errorReporter(logger, config.errorWebhookUrl);
+// dist-server/server/index.js when built, server/index.ts from source: the
+// repository (or image) root is two or one folders up.
+const root = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../' : '../', import.meta.url));
+const MAX_DEFAULT_WORKERS = 4;
 
 function workerCount(): number {
   if (!config.databaseUrl) return 1;
   const requested = Number(process.env.WORKERS);
-  return Number.isInteger(requested) && requested > 0 ? requested : availableParallelism();
+  return Number.isInteger(requested) && requested > 0
+    ? requested
+    : Math.min(availableParallelism(), MAX_DEFAULT_WORKERS);
 }
 
 async function prepare(db: Db): Promise<void> {
   const applied = await migrate(db);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  if (applied.length) logger.info({ migrations: applied }, `Applied migrations: ${applied.join(', ')}`);
+  if (!config.jwtSecret) await ensureServerSecrets(db);
   if (config.seedDemo) {
     const created = await seedDemo(db);
-    if (created.length) console.log(`Demo accounts created: ${created.join(', ')}`);
+    if (created.length) logger.info({ accounts: created }, `Demo accounts created: ${created.join(', ')}`);
   }
 }
 
-function serveApp(db: Db, appConfig: Config, announce: boolean) {
+/** JWT_SECRET when set; otherwise the database's key ring and code-hashing secret. */
+async function secretsFor(db: Db): Promise<{ jwtSecret: string; signingKeys?: SigningKeys }> {
+  if (config.jwtSecret) return { jwtSecret: config.jwtSecret };
+  return { jwtSecret: await ensureServerSecrets(db), signingKeys: databaseSigningKeys(db) };
+}
+
+async function serveApp(db: Db, announce: boolean) {
+  const { jwtSecret, signingKeys } = await secretsFor(db);
+  const appConfig: Config = { ...config, jwtSecret };
   // The built-in place search reads ~150k cities (~0.5 s, ~100 MB): done once
   // the server listens, so the first dashboard search is not the one that waits.
   const places = appConfig.googlePlacesKey ? null : gazetteer();
-  const app = createApp({ db, config: appConfig, ...(places ? { places } : {}) });
-  const distDir = process.env.ROAMLY_DIST
-    ? resolve(process.env.ROAMLY_DIST)
-    : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  const deps: AppDeps = {
+    db,
+    config: appConfig,
+    logger,
+    reportError,
+    mailLog: (line) => logger.info({ mail: line }, 'mail'),
+    ...(places ? { places } : {}),
+    ...(signingKeys ? { signingKeys } : {}),
+  };
+  const app = createApp(deps);
+  const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
   app.get('*', staticSite(distDir));
   // Requests still running (a client may hang up while its login hashes);
   // shutdown waits for them before closing the database.
@@ -61,7 +96,12 @@ function serveApp(db: Db, appConfig: Config, announce: boolean) {
     }
   };
   const server = serve({ fetch, port: appConfig.port, hostname: appConfig.host }, (info) => {
-    if (announce) console.log(`Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`);
+    if (announce) {
+      logger.info(
+        { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
+        `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
+      );
+    }
     if (places) setTimeout(() => void places.warm().catch(() => undefined), 1000).unref();
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
@@ -81,15 +121,13 @@ function serveApp(db: Db, appConfig: Config, announce: boolean) {
   process.on('SIGTERM', shutdown);
 }
 
-const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
-const appConfig: Config = { ...config, jwtSecret };
 const workers = workerCount();
 
 if (workers === 1) {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await prepare(db);
   startHousekeeping(db);
-  serveApp(db, appConfig, true);
+  await serveApp(db, true);
 } else if (cluster.isPrimary) {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
   await prepare(db);
@@ -98,14 +136,15 @@ if (workers === 1) {
   cluster.on('listening', () => {
     ready += 1;
     if (ready === workers) {
-      console.log(
+      logger.info(
+        { database: db.engine, media: mediaStoreKind(config, db), processes: workers },
         `Roamly is ready at http://${config.host}:${config.port}/ (database: ${db.engine}, ${workers} processes)`,
       );
     }
   });
   cluster.on('exit', (worker, code, signal) => {
     if (signal !== 'SIGTERM' && signal !== 'SIGINT' && code !== 0) {
-      console.error(`API process ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+      logger.error({ worker: worker.process.pid, code, signal }, 'API process exited; starting another.');
       cluster.fork();
     }
   });
@@ -122,5 +161,5 @@ if (workers === 1) {
   process.on('SIGTERM', stop);
 } else {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 8 });
-  serveApp(db, appConfig, false);
+  await serveApp(db, false);
 }

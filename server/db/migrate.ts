@@ -1,7 +1,8 @@
 /**
  * Applies the numbered SQL files of server/db/migrations in order, each in its
  * own transaction, recording what ran in `schema_migrations`. A lock keeps two
- * processes starting at once on one PostgreSQL from racing.
+ * processes starting at once on one PostgreSQL from racing. The built server
+ * (dist-server/) carries a copy of the folder next to this file.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,8 +11,18 @@ import type { Db } from './client.ts';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+let knownFiles: Promise<string[]> | null = null;
+
+/** The migration files this build ships, in order. */
+export function migrationFiles(): Promise<string[]> {
+  knownFiles ??= readdir(migrationsDir).then((names) =>
+    names.filter((name) => /^\d{3}-[\w-]+\.sql$/.test(name)).sort(),
+  );
+  return knownFiles;
+}
+
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((name) => /^\d{3}-[\w-]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(724311)');
     await tx.query(
@@ -29,4 +40,18 @@ export async function migrate(db: Db): Promise<string[]> {
     }
     return applied;
   });
+}
+
+/**
+ * The migrations of this build not applied to `db` yet (empty: ready).
+ * Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const files = await migrationFiles();
+  const exists = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  if (!exists.rows[0]?.present) return files;
+  const done = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+  );
+  return files.filter((name) => !done.has(name));
 }

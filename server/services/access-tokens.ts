@@ -5,8 +5,9 @@
  * token's claims are remembered until it expires (an HMAC check per request
  * is most of the cost of a cheap read).
  */
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import { Lru } from './lru.ts';
+import { staticSigningKeys, type SigningKeys } from './secrets.ts';
 
 export interface AccessClaims {
   userId: number;
@@ -21,14 +22,21 @@ export interface AccessTokens {
 
 const ISSUER = 'roamly';
 
-export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+/** `keys`: JWT_SECRET, or the database key ring (tokens then carry a `kid`). */
+export function accessTokens(keys: string | SigningKeys, ttlSeconds: number): AccessTokens {
+  const ring = typeof keys === 'string' ? staticSigningKeys(keys) : keys;
+  const keyFor = async (header: JWTHeaderParameters) => {
+    const key = await ring.find(header.kid);
+    if (!key) throw new Error('unknown signing key');
+    return key;
+  };
   const verified = new Lru<string, { claims: AccessClaims; expiresAtMs: number; issuedAtMs: number }>(10_000);
   return {
     async sign(claims, nowMs) {
       const iat = Math.floor(nowMs / 1000);
+      const { kid, key } = await ring.current();
       return new SignJWT({ typ: 'access', ut: claims.userType })
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader(kid ? { alg: 'HS256', kid } : { alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
         .setIssuedAt(iat)
@@ -39,7 +47,7 @@ export function accessTokens(secret: string, ttlSeconds: number): AccessTokens {
       const cached = verified.get(token);
       if (cached) return nowMs < cached.expiresAtMs && nowMs >= cached.issuedAtMs - 60_000 ? cached.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, keyFor, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           currentDate: new Date(nowMs),

@@ -1,15 +1,16 @@
 /**
  * `server/index.ts` as `npm start` runs it: a real process on a real socket,
  * with SEED_DEMO and CHAOS. Proves the wiring the in-process tests cannot:
- * the JWT key generated into DATA_DIR, the demo accounts, and a CHAOS drop
+ * the signing key kept in the database (not DATA_DIR), the demo accounts, a CHAOS drop
  * that really closes the connection after applying the write. In the
  * api-postgres project it runs on PostgreSQL with two worker processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client.ts';
 import { usesPostgres } from './support/test-app.ts';
@@ -79,8 +80,15 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
-  it('generates its signing key once into DATA_DIR, readable only by its owner', () => {
-    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  it('keeps its signing key in the database, not in DATA_DIR, and names it in each token', async () => {
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+    const res = await fetch(`${base}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'member@example.com', password: 'demo-password-1' }),
+    });
+    const { access } = (await res.json()) as { access: string };
+    expect(decodeProtectedHeader(access).kid).toEqual(expect.any(String));
   });
 
   it('serves the demo accounts (login is spared by CHAOS)', async () => {

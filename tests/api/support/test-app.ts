@@ -13,6 +13,7 @@ import { createApp, type AppDeps } from '../../../server/app.ts';
 import { configFromEnv, type Config } from '../../../server/config.ts';
 import { openDb, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
 
 export interface ManualClock {
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   /** Run on this database instead of a new one (two instances, one database). */
   db?: Db;
   clock?: ManualClock;
+  /** Anything else createApp takes (an image store, a key ring, a logger…). */
+  deps?: Partial<AppDeps>;
 }
 
 export function manualClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)): ManualClock {
@@ -84,7 +87,14 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const db = opts.db ?? owned!.db;
   const clock = opts.clock ?? manualClock();
   const mailLog: string[] = [];
-  const deps: AppDeps = { db, config, clock, mailLog: (line) => void mailLog.push(line) };
+  const deps: AppDeps = {
+    db,
+    config,
+    clock,
+    mailLog: (line) => void mailLog.push(line),
+    logger: silentLogger,
+    ...opts.deps,
+  };
   if (opts.limits) deps.limits = opts.limits;
   if (opts.random) deps.random = opts.random;
   const app = createApp(deps);

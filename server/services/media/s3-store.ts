@@ -1,0 +1,132 @@
+/**
+ * Images in an S3-compatible bucket (MEDIA_S3_URL), path-style
+ * (`endpoint/bucket/name`), signed with our own SigV4 — three object calls
+ * need no SDK. Objects keep their content type; names are random and never
+ * reused, so the API serves them as immutable.
+ */
+import { randomBytes } from 'node:crypto';
+import { imageNamePattern, sniffImageType, type ImageStore, type ImageType } from '../image-store.ts';
+import { signRequest } from './sigv4.ts';
+import { parseS3Url, type S3Location } from './s3-url.ts';
+import { imageExtensions } from './names.ts';
+
+const TIMEOUT_MS = 15_000;
+
+export class S3Error extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Signed requests to one bucket: what the image store and the backup tool are built on. */
+export interface S3Bucket {
+  /** `name` is an object key ('' for the bucket itself); `query` adds URL parameters. */
+  call(
+    method: string,
+    name: string,
+    options?: { body?: Uint8Array; type?: string; query?: Record<string, string> },
+  ): Promise<Response>;
+  failure(response: Response, what: string): Promise<S3Error>;
+  putObject(name: string, bytes: Uint8Array, type: ImageType): Promise<void>;
+  /** Every object key in the bucket (ListObjectsV2, page by page). */
+  listKeys(): AsyncIterable<string>;
+}
+
+export function s3Bucket(location: S3Location | string): S3Bucket {
+  const where = typeof location === 'string' ? parseS3Url(location) : location;
+  const credentials = {
+    accessKeyId: where.accessKeyId,
+    secretAccessKey: where.secretAccessKey,
+    region: where.region,
+  };
+  const bucket: S3Bucket = {
+    async call(method, name, options = {}) {
+      const path = `/${encodeURIComponent(where.bucket)}` + (name ? `/${encodeURIComponent(name)}` : '');
+      const url = new URL(where.endpoint + path);
+      for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+      const headers = signRequest(
+        {
+          method,
+          url,
+          ...(options.body ? { body: options.body } : {}),
+          headers: options.type ? { 'content-type': options.type } : {},
+        },
+        credentials,
+      );
+      return fetch(url, {
+        method,
+        headers,
+        ...(options.body ? { body: options.body as Uint8Array<ArrayBuffer> } : {}),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    },
+    async failure(response, what) {
+      const text = await response.text().catch(() => '');
+      const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '';
+      return new S3Error(response.status, `S3 ${what} failed: ${response.status} ${code}`.trim());
+    },
+    async putObject(name, bytes, type) {
+      const response = await bucket.call('PUT', name, { body: bytes, type });
+      if (!response.ok) throw await bucket.failure(response, `PUT ${name}`);
+      await response.body?.cancel();
+    },
+    async *listKeys() {
+      let token: string | null = null;
+      do {
+        const query: Record<string, string> = { 'list-type': '2', 'max-keys': '1000' };
+        if (token) query['continuation-token'] = token;
+        const response = await bucket.call('GET', '', { query });
+        if (!response.ok) throw await bucket.failure(response, 'LIST');
+        const xml = await response.text();
+        for (const match of xml.matchAll(/<Key>([^<]+)<\/Key>/g)) yield unescapeXml(match[1]!);
+        const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+        token = truncated
+          ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
+          : null;
+      } while (token);
+    },
+  };
+  return bucket;
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!,
+  );
+}
+
+export function s3ImageStore(location: S3Location | string): ImageStore {
+  const bucket = s3Bucket(location);
+  const call = (method: string, name: string) => bucket.call(method, name);
+  const failure = bucket.failure;
+
+  return {
+    async put(bytes, type) {
+      const name = `${randomBytes(16).toString('base64url')}.${imageExtensions[type]}`;
+      await bucket.putObject(name, bytes, type);
+      return name;
+    },
+    async get(name) {
+      if (!imageNamePattern.test(name)) return null;
+      const response = await call('GET', name);
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) throw await failure(response, `GET ${name}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const type = sniffImageType(bytes);
+      return type ? { bytes, type } : null;
+    },
+    async delete(name) {
+      if (!imageNamePattern.test(name)) return;
+      const response = await call('DELETE', name);
+      if (!response.ok && response.status !== 404) throw await failure(response, `DELETE ${name}`);
+      await response.body?.cancel();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The production server build (issue 13): `npm run build` compiles the server
+ * to plain JavaScript that runs with `node` alone — no tsx, no TypeScript —
+ * carrying its SQL migrations; `npm run migrate` and `npm run keys:rotate`
+ * work from it. Built here into .tmp/ so parallel runs do not collide.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const out = join(root, '.tmp', `server-build-${process.pid}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'roamly-built-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', LOG_LEVEL: 'info' };
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+function runNode(args: string[]) {
+  // No --import: whatever runs here runs without tsx.
+  return spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+}
+
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--out', relative(root, out)], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}\n${build.stderr}`);
+}, 250_000);
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server', () => {
+  it('is plain JavaScript importing .js files, with the migrations next to migrate.js', () => {
+    const files = filesUnder(out).map((file) => relative(out, file));
+    expect(files).toContain('server/index.js');
+    expect(files).toContain('server/db/migrations/010-stateless.sql');
+    expect(files.filter((file) => /\.tsx?$/.test(file))).toEqual([]);
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      expect(readFileSync(join(out, file), 'utf8')).not.toMatch(/from\s+["']\.{1,2}\/[^"']+\.tsx?["']/);
+    }
+  });
+
+  it('migrates and rotates keys from the command line with node only', () => {
+    const migrated = runNode([join(out, 'server/cli/migrate.js')]);
+    expect(migrated.status, migrated.stderr).toBe(0);
+    expect(migrated.stdout).toMatch(/"msg":"Applied migrations: 001-users\.sql, .*010-stateless\.sql/);
+    const again = runNode([join(out, 'server/cli/migrate.js')]);
+    expect(again.stdout).toContain('"msg":"The database is up to date."');
+    const rotated = runNode([join(out, 'server/cli/rotate-keys.js')]);
+    expect(rotated.status, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(/"msg":"New signing key [\w-]+; retired 1, deleted 0\."/);
+  }, 240_000);
+
+  it('serves: ready, with JSON request logs', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const child = spawn(process.execPath, [join(out, 'server/index.js')], {
+      cwd: root,
+      env: { ...env, PORT: String(port), GOOGLE_PLACES_KEY: 'unused' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      let ready: Response | null = null;
+      for (let i = 0; i < 240 && ready?.status !== 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        ready = await fetch(`http://127.0.0.1:${port}/api/ready`, {
+          headers: { 'X-Request-Id': 'built-server-check' },
+        }).catch(() => null);
+      }
+      expect(ready?.status, output).toBe(200);
+      await expect.poll(() => output, { timeout: 5000 }).toContain('"reqId":"built-server-check"');
+      const line = output.split('\n').find((l) => l.includes('"reqId":"built-server-check"'))!;
+      expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: '/api/ready', status: 200 });
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 180_000);
+});
