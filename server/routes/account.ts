@@ -24,11 +24,7 @@ import type { Queryable } from '../db/client.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
-import {
-  sendEmailChangeCode,
-  sendEmailChangedNotice,
-  sendPasswordResetCode,
-} from '../services/account-mail.ts';
+import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
 import { rememberLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { enforce, hit, loginBuckets, tooManyRequests, unhit, type Limit } from '../services/rate-limit.ts';

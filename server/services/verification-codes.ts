@@ -128,12 +128,13 @@ export async function checkAccountCode(
   );
   const row = found.rows[0];
   const result = judge(row, codeHash(secret, userId, code, purpose), nowMs);
-  if (result === 'ok') await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+  if (result === 'ok')
+    await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
   if (result === 'wrong') {
-    await db.query(
-      'UPDATE account_codes SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1 AND purpose = $2',
-      [userId, purpose],
-    );
+    await db.query('UPDATE account_codes SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1 AND purpose = $2', [
+      userId,
+      purpose,
+    ]);
   }
   return { result, newEmail: row?.new_email ?? null };
 }
