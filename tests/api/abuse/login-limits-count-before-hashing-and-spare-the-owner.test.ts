@@ -19,10 +19,16 @@ afterAll(() => t.close());
 const login = (email: string, password: string, ip: string) =>
   call(t.app, 'POST', '/api/auth/login/', { json: { email, password }, headers: { 'X-Forwarded-For': ip } });
 
-const perAccountIp = defaultRateLimits.loginFailuresPerAccountIp.max;
-const perAccount = defaultRateLimits.loginFailuresPerAccount.max;
+// The documented numbers (SECURITY.md); the first test pins the policy to them.
+const perAccountIp = 10;
+const perAccount = 50;
 
 describe('login limits', () => {
+  it('are 10 failures per account + IP per 15 minutes and 50 per account per hour', () => {
+    expect(defaultRateLimits.loginFailuresPerAccountIp).toEqual({ max: perAccountIp, windowSeconds: 15 * 60 });
+    expect(defaultRateLimits.loginFailuresPerAccount).toEqual({ max: perAccount, windowSeconds: 60 * 60 });
+  });
+
   it(`check at most ${perAccountIp} of 60 parallel wrong passwords`, async () => {
     const victim = await signUp(t.app);
     const results = await Promise.all(
