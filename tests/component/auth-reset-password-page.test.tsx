@@ -76,7 +76,7 @@ describe('/reset-password', () => {
     expect(useAuth.getState().status).toBe('signed-in');
   });
 
-  it('a refused code shows the server detail as an alert that takes focus', async () => {
+  it('a refused request shows the server detail as an alert that takes focus', async () => {
     stubApi({ 'POST /api/auth/password/reset/': () => ({ status: 400, body: { detail: 'Invalid code or email.' } }) });
     const { router } = renderAt('/reset-password?email=owner%40example.com');
     await userEvent.type(screen.getByLabelText('Code'), '0000');
@@ -86,5 +86,22 @@ describe('/reset-password', () => {
     expect(alert).toHaveTextContent('Invalid code or email.');
     await vi.waitFor(() => expect(alert).toHaveFocus());
     expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
+  it('a wrong code is written next to the Code field, which takes focus', async () => {
+    stubApi({
+      'POST /api/auth/password/reset/': () => ({
+        status: 400,
+        body: { detail: 'Invalid code or email.', errors: { code: ['Invalid code or email.'] } },
+      }),
+    });
+    renderAt('/reset-password?email=owner%40example.com');
+    const code = screen.getByLabelText('Code');
+    await userEvent.type(code, '0000');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await vi.waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Invalid code or email.'));
   });
 });

@@ -60,7 +60,8 @@ test('a wrong code is refused in words and keeps the user on the page', async ({
   await page.getByLabel('New password').fill('the-new-password-2');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid code or email.');
-  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByLabel('Code')).toBeFocused();
+  await expect(page.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/reset-password/);
   expect(await loginStatus(request, email, 'the-old-password-1')).toBe(200);
 });

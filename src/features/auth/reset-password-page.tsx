@@ -9,7 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
-import { NetworkError, serverDetail } from '../../shared/api/errors.ts';
+import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts';
 import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
 import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
@@ -32,6 +32,8 @@ export function Component() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  // The server names the field at fault (code, password, email); the message goes next to it.
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [busy, setBusy] = useState<'send' | 'reset' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
@@ -40,10 +42,12 @@ export function Component() {
     if (busy) return;
     setBusy('send');
     setNotice(null);
+    setFieldErrors({});
     try {
       const answer = await forgotPassword(api, { email: email.trim() });
       setNotice({ kind: 'success', text: answer.detail });
     } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
       setNotice({ kind: 'error', text: failureText(failure, authMessages.sendCodeFailed) });
       focusFirstError();
     } finally {
@@ -56,12 +60,14 @@ export function Component() {
     if (busy) return;
     setBusy('reset');
     setNotice(null);
+    setFieldErrors({});
     try {
       const tokens = await resetPassword(api, { email: email.trim(), code: code.trim(), password });
       await completeSignIn(tokens);
       setPassword('');
       void navigate('/dashboard', { replace: true });
     } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
       setNotice({ kind: 'error', text: failureText(failure, authMessages.resetFailed) });
       focusFirstError();
     } finally {
@@ -80,7 +86,7 @@ export function Component() {
             {error}
           </p>
         ) : null}
-        <Field label="Email">
+        <Field label="Email" error={fieldErrors.email?.[0] ?? null}>
           {(control) => (
             <input
               {...control}
@@ -106,7 +112,7 @@ export function Component() {
         <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
           {notice?.kind === 'success' ? notice.text : ''}
         </p>
-        <Field label="Code" hint="The 4-digit code from the email.">
+        <Field label="Code" hint="The 4-digit code from the email." error={fieldErrors.code?.[0] ?? null}>
           {(control) => (
             <input
               {...control}
@@ -119,7 +125,12 @@ export function Component() {
             />
           )}
         </Field>
-        <PasswordField label="New password" value={password} error={null} onChange={setPassword} />
+        <PasswordField
+          label="New password"
+          value={password}
+          error={fieldErrors.password?.[0] ?? null}
+          onChange={setPassword}
+        />
         <div className="auth-actions">
           <button
             type="submit"

@@ -3,6 +3,7 @@
  * password ask the server to mail a 4-digit code to the new address; the code
  * confirms it (the address must be proved before it can sign in). Online only.
  */
+import './account-forms.css';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { api } from '../../../lib/api.ts';
@@ -60,7 +61,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <section className="form dash-card" aria-labelledby="change-email-title">
+    <section className="form dash-card account-form" aria-labelledby="change-email-title">
       <h2 id="change-email-title">Email address</h2>
       <p className="muted">
         You sign in with <strong>{currentEmail}</strong>.

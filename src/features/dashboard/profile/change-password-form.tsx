@@ -3,6 +3,7 @@
  * and New password. The server keeps this session and signs every other
  * device out. Online only: a password is never queued in the outbox.
  */
+import './account-forms.css';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { api } from '../../../lib/api.ts';
@@ -40,7 +41,7 @@ export function ChangePasswordForm() {
 
   return (
     <form
-      className="form dash-card"
+      className="form dash-card account-form"
       aria-labelledby="change-password-title"
       onSubmit={(e) => void onSubmit(e)}
       noValidate
