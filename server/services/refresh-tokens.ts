@@ -82,7 +82,9 @@ export async function rotateRefreshToken(
       RETURNING t.id::int AS id, t.user_id::int AS user_id, t.family::text AS family, u.user_type`,
     [hash, now],
   );
-  const row = claimed.rows[0] ?? (await claimWithinGrace(db, hash, nowMs));
+  // A second try covers two retries of one lost answer racing each other: the
+  // loser finds the leaf the winner just made and takes that one's place.
+  const row = claimed.rows[0] ?? (await claimWithinGrace(db, hash, nowMs)) ?? (await claimWithinGrace(db, hash, nowMs));
   if (row) {
     const next = await insertToken(db, row.user_id, row.family, nowMs, ttlSeconds);
     // The used token (and, after a grace retry, the one presented again) now points at the live leaf.

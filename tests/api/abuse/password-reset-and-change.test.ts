@@ -93,6 +93,18 @@ describe('forgot password', () => {
     expect((await login(account.email, 'hijacked-password')).status).toBe(401);
   });
 
+  it('never stores or replays the tokens of a reset under an Idempotency-Key', async () => {
+    const account = await signUp(t.app);
+    await post('password/forgot/', { email: account.email });
+    const json = { email: account.email, code: await latestCode(t.app, account.email), password: 'keyed-password-1' };
+    const headers = { 'Idempotency-Key': 'reset-key-1' };
+    const first = await call(t.app, 'POST', '/api/auth/password/reset/', { json, headers });
+    expect(first.status).toBe(200);
+    const replay = await call(t.app, 'POST', '/api/auth/password/reset/', { json, headers });
+    expect(replay.status).toBe(400);
+    expect(JSON.stringify(replay.body)).not.toContain(first.body.refresh);
+  });
+
   it('answers a reset for an unknown email like a wrong code', async () => {
     const res = await post('password/reset/', { email: uniqueEmail('ghost'), code: '1234', password: 'whatever-123' });
     expect(res.status).toBe(400);
