@@ -1,7 +1,8 @@
 /**
  * Request and response shapes of the auth endpoints (SPEC §7, CONTRACTS §3):
- * login, refresh, logout, register, verify-email and resend. Tokens and the
- * profile live in user.ts.
+ * login, refresh, logout, register, verify-email and resend, plus account
+ * recovery and changes (password forgot/reset/change, email change/confirm).
+ * Tokens and the profile live in user.ts.
  */
 import * as v from 'valibot';
 import { DateSchema, EmailSchema, emptyAsNull } from './formats.ts';
