@@ -112,6 +112,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       [
         { bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp },
         { bucket: `reset:acct:${body.email}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:reset:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
       ],
       now,
     );
@@ -183,6 +184,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       [
         { bucket: `email-confirm:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
         { bucket: `email-confirm:acct:${caller.userId}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:email:${caller.userId}`, limit: limits.codeTriesPerAccountPerDay },
       ],
       now,
     );

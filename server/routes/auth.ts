@@ -130,6 +130,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       [
         { bucket: `verify:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
         { bucket: `verify:acct:${body.email}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:verify:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
       ],
       now,
     );

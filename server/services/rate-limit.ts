@@ -29,6 +29,8 @@ export interface RateLimitPolicy {
   resendPerAccount: Limit;
   reportPerIp: Limit;
   reportPerAccount: Limit;
+  /** Tries of a mailed code (verify, reset, email change) per email or account per day, across all its codes. */
+  codeTriesPerAccountPerDay: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -50,6 +52,13 @@ export interface RateLimitPolicy {
 //   10 per 15 minutes — so the victim's own device still signs in.
 // Password change counts wrong current passwords in the per account + IP
 // bucket. Reset and email-change codes reuse the verify and resend limits.
+//
+// Mailed codes have only 4 digits (CONTRACTS §8): 5 tries per code and 15 per
+// 10 minutes would still allow ~2,000 guesses a day, a 1-in-5 chance to take
+// over an account through password reset (or to pre-claim an email through
+// verification). So every email/account also gets 20 code tries per day
+// across all its codes: at most 0.2% a day, and each new code is a mail the
+// owner sees.
 export const defaultRateLimits: RateLimitPolicy = {
   loginPerIp: { max: 300, windowSeconds: 60 },
   loginFailuresPerAccountIp: { max: 10, windowSeconds: 15 * 60 },
@@ -62,6 +71,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   resendPerAccount: { max: 6, windowSeconds: 60 * 60 },
   reportPerIp: { max: 100, windowSeconds: 10 * 60 },
   reportPerAccount: { max: 20, windowSeconds: 10 * 60 },
+  codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
