@@ -15,6 +15,7 @@ import { clientIp } from './http/client-ip.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   });
   api.route('/auth', profileRoutes(services));
   api.route('/auth', authRoutes(services));
+  api.route('/auth', accountRoutes(services));
   api.route('/auth', issueRoutes(services));
   api.route('/events/events', matchingBusinessRoutes(services));
   api.route('/events', eventRoutes(services));

@@ -1,6 +1,7 @@
 /**
  * Sign-in endpoints (SPEC §7, CONTRACTS §3): login, refresh, logout,
  * register, verify-email and resend_verification. JSON in, JSON out.
+ * Password reset, password change and email change live in account.ts.
  */
 import { Hono } from 'hono';
 import {
@@ -10,64 +11,54 @@ import {
   RegisterRequestSchema,
   ResendVerificationRequestSchema,
   VerifyEmailRequestSchema,
-  isAdultOn,
 } from '../../src/shared/contract/auth.ts';
 import type { ApiEnv, Services } from '../context.ts';
+import { requireAdult } from '../http/adult-only.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
+import { sendVerificationCode } from '../services/account-mail.ts';
+import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { enforce, hit, overLimit, tooManyRequests } from '../services/rate-limit.ts';
-import { issueRefreshToken, revokeByToken, rotateRefreshToken } from '../services/refresh-tokens.ts';
-import { findUserByEmail } from '../services/users.ts';
-import { checkCode, CODE_TTL_MS, resendWaitMs, storeNewCode } from '../services/verification-codes.ts';
-import { brand } from '../../src/brand.ts';
+import { admitLoginAttempt, enforce, forgiveLoginAttempt, hit } from '../services/rate-limit.ts';
+import { revokeByToken, rotateRefreshToken } from '../services/refresh-tokens.ts';
+import { openSession } from '../services/sessions.ts';
+import { findUserByEmail, storeRegistration } from '../services/users.ts';
+import {
+  checkCode,
+  CODE_TTL_MS,
+  MAX_WRONG_ATTEMPTS,
+  RESEND_COOLDOWN_MS,
+  storeNewCode,
+} from '../services/verification-codes.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const INVALID_CODE = 'Invalid code or email.';
+const TOO_MANY_CODES = 'Too many wrong codes. Please ask for a new one.';
+const RESENT = 'Verification code resent. Please check your inbox.';
 
 export function authRoutes(services: Services): Hono<ApiEnv> {
   const { db, clock, limits, config, tokens, mailer } = services;
   const router = new Hono<ApiEnv>();
 
-  async function tokenPair(userId: number, userType: string) {
-    const now = clock.now();
-    const [access, refresh] = await Promise.all([
-      tokens.sign({ userId, userType }, now),
-      issueRefreshToken(db, userId, now, config.refreshTokenTtl),
-    ]);
-    return { access, refresh };
-  }
-
-  async function sendCode(email: string, code: string) {
-    const minutes = CODE_TTL_MS / 60_000;
-    await mailer.send({
-      to: email,
-      subject: `Your ${brand.name} verification code: ${code}`,
-      text:
-        `Your ${brand.name} verification code is ${code}.\n\n` +
-        `Enter it on the verification page within ${minutes} minutes. ` +
-        `If you did not create an account, you can ignore this email.`,
-      code,
-    });
-  }
-
   router.post('/login/', async (c) => {
     const body = await readJsonAs(c, LoginRequestSchema);
     const now = clock.now();
-    const accountBucket = `login-fail:acct:${body.email}`;
-    await enforce(db, [{ bucket: `login:ip:${c.get('ip')}`, limit: limits.loginPerIp }], now);
-    const locked = await overLimit(db, accountBucket, limits.loginFailuresPerAccount, now);
-    if (locked) throw tooManyRequests(locked);
+    const ip = c.get('ip');
+    await enforce(db, [{ bucket: `login:ip:${ip}`, limit: limits.loginPerIp }], now);
+    const user = await findUserByEmail(db, body.email, now);
+    const known = user ? await isKnownLoginAddress(db, user.id, ip, now) : false;
+    // Counted before the slow hash: 60 parallel guesses get at most the limit checked.
+    await admitLoginAttempt(db, limits, body.email, ip, known, now);
 
-    const user = await findUserByEmail(db, body.email);
     if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
-      await hit(db, accountBucket, limits.loginFailuresPerAccount, now);
       throw new ApiError(401, INVALID_LOGIN);
     }
+    await forgiveLoginAttempt(db, body.email, ip);
     if (!user.verified) {
       throw new ApiError(403, 'Please verify your email before logging in. Enter the 4-digit code we sent you.');
     }
-    return c.json(await tokenPair(user.id, user.user_type));
+    await rememberLoginAddress(db, user.id, ip, now);
+    return c.json(await openSession(services, user.id, user.user_type));
   });
 
   router.post('/refresh/', async (c) => {
@@ -75,7 +66,10 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
     const now = clock.now();
     const result = await db.transaction((tx) => rotateRefreshToken(tx, body.refresh, now, config.refreshTokenTtl));
     if (!result.ok) throw new ApiError(401, 'Your session has expired. Please log in again.');
-    const access = await tokens.sign({ userId: result.userId, userType: result.userType }, now);
+    const access = await tokens.sign(
+      { userId: result.userId, userType: result.userType, sessionId: result.family },
+      now,
+    );
     return c.json({ access, refresh: result.refresh });
   });
 
@@ -96,41 +90,38 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       ],
       now,
     );
-    if (body.date_of_birth && !isAdultOn(body.date_of_birth, new Date(now).toISOString().slice(0, 10))) {
-      throw new ApiError(400, `You must be at least 18 to use ${brand.name}.`, {
-        date_of_birth: [`You must be at least 18 to use ${brand.name}.`],
-      });
-    }
+    requireAdult(body.date_of_birth, now);
     const passwordHash = await hashPassword(body.password);
+    // A pending (unverified) registration of this email is replaced, password and code included:
+    // whoever proves the inbox sets the password, not whoever registered first.
     const created = await db.transaction(async (tx) => {
-      const inserted = await tx.query<{ id: number }>(
-        `INSERT INTO users (email, password_hash, full_name, display_name, date_of_birth, gender, is_promoter, user_type)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT DO NOTHING RETURNING id::int AS id`,
-        [
-          body.email,
+      const id = await storeRegistration(
+        tx,
+        {
+          email: body.email,
           passwordHash,
-          body.full_name,
-          body.display_name,
-          body.date_of_birth,
-          body.gender ?? '',
-          body.is_promoter,
-          body.user_type,
-        ],
+          full_name: body.full_name,
+          display_name: body.display_name,
+          date_of_birth: body.date_of_birth,
+          gender: body.gender ?? '',
+          is_promoter: body.is_promoter,
+          user_type: body.user_type,
+        },
+        now,
       );
-      const id = inserted.rows[0]?.id;
-      if (id === undefined) return null;
-      return { id, code: await storeNewCode(tx, config.jwtSecret, id, now, 'first') };
+      return id === null ? null : { id, code: await storeNewCode(tx, config.jwtSecret, id, now) };
     });
     if (!created) {
       throw new ApiError(409, 'An account with this email already exists. Log in instead.', {
         email: ['An account with this email already exists.'],
       });
     }
-    await sendCode(body.email, created.code);
+    await sendVerificationCode(mailer, body.email, created.code);
     return c.json({ detail: `We sent a 4-digit code to ${body.email}.`, email: body.email }, 201);
   });
 
+  // Answers the same whether the email has no account, a verified one or a pending one:
+  // wrong tries against an email with nothing to verify are counted like a real code's.
   router.post('/verify-email/', async (c) => {
     const body = await readJsonAs(c, VerifyEmailRequestSchema);
     const now = clock.now();
@@ -139,23 +130,34 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       [
         { bucket: `verify:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
         { bucket: `verify:acct:${body.email}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:verify:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
       ],
       now,
     );
-    const user = await findUserByEmail(db, body.email);
-    if (!user) throw new ApiError(400, INVALID_CODE);
-    if (user.verified) throw new ApiError(400, 'This email is already verified. Please log in.');
+    const user = await findUserByEmail(db, body.email, now);
+    if (!user || user.verified) {
+      const over = await hit(
+        db,
+        `verify:nothing:${body.email}`,
+        { max: MAX_WRONG_ATTEMPTS, windowSeconds: CODE_TTL_MS / 1000 },
+        now,
+      );
+      throw new ApiError(400, over > 0 ? TOO_MANY_CODES : INVALID_CODE);
+    }
     const result = await db.transaction(async (tx) => {
       const outcome = await checkCode(tx, config.jwtSecret, user.id, body.code, now);
       if (outcome === 'ok') await tx.query('UPDATE users SET verified_at = $2 WHERE id = $1', [user.id, new Date(now)]);
       return outcome;
     });
     if (result === 'expired') throw new ApiError(400, 'This code has expired. Please ask for a new one.');
-    if (result === 'too-many') throw new ApiError(400, 'Too many wrong codes. Please ask for a new one.');
+    if (result === 'too-many') throw new ApiError(400, TOO_MANY_CODES);
     if (result !== 'ok') throw new ApiError(400, INVALID_CODE);
-    return c.json(await tokenPair(user.id, user.user_type));
+    await rememberLoginAddress(db, user.id, c.get('ip'), now);
+    return c.json(await openSession(services, user.id, user.user_type));
   });
 
+  // The same answer (and the same cooldown) whether or not a pending account exists;
+  // only a pending one gets a mail.
   router.post('/resend_verification/', async (c) => {
     const body = await readJsonAs(c, ResendVerificationRequestSchema);
     const now = clock.now();
@@ -167,19 +169,23 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       ],
       now,
     );
-    const user = await findUserByEmail(db, body.email);
-    if (!user) throw new ApiError(400, 'No account is waiting for verification with this email.');
-    if (user.verified) throw new ApiError(400, 'This email is already verified. Please log in.');
-    const wait = await resendWaitMs(db, user.id, now);
+    const wait = await hit(
+      db,
+      `resend:cooldown:${body.email}`,
+      { max: 1, windowSeconds: RESEND_COOLDOWN_MS / 1000 },
+      now,
+    );
     if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new ApiError(429, `Please wait ${seconds} seconds before asking for another code.`, undefined, {
-        'Retry-After': String(seconds),
+      throw new ApiError(429, `Please wait ${wait} seconds before asking for another code.`, undefined, {
+        'Retry-After': String(wait),
       });
     }
-    const code = await storeNewCode(db, config.jwtSecret, user.id, now, 'resend');
-    await sendCode(user.email, code);
-    return c.json({ detail: 'Verification code resent. Please check your inbox.' });
+    const user = await findUserByEmail(db, body.email, now);
+    if (user && !user.verified) {
+      const code = await storeNewCode(db, config.jwtSecret, user.id, now);
+      await sendVerificationCode(mailer, user.email, code);
+    }
+    return c.json({ detail: RESENT });
   });
 
   return router;

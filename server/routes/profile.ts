@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { ProfileUpdateFieldsSchema } from '../../src/shared/contract/profile.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { requireAdult } from '../http/adult-only.ts';
 import { requireUser } from '../http/auth.ts';
 import { readForm } from '../http/multipart.ts';
 import { ApiError } from '../http/problem.ts';
@@ -31,6 +32,7 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
     const user = requireUser(c);
     const form = await readForm(c);
     const fields = validate(ProfileUpdateFieldsSchema, form.fields);
+    requireAdult(fields.date_of_birth, services.clock.now());
     const file = form.files.profile_image;
     const image = file ? await acceptImage(file) : null;
 

@@ -1,9 +1,10 @@
 /**
- * Short-lived access tokens: HS256 JWTs carrying the user id (`sub`) and the
- * account type, valid ACCESS_TOKEN_TTL seconds. Verification needs no
- * database, so every API process can check them on its own. A verified
- * token's claims are remembered until it expires (an HMAC check per request
- * is most of the cost of a cheap read).
+ * Short-lived access tokens: HS256 JWTs carrying the user id (`sub`), the
+ * account type and the session (`sid`, the refresh-token family), valid
+ * ACCESS_TOKEN_TTL seconds. The signature check needs no database; whether
+ * the session is still alive is checked per request (http/auth.ts), so a
+ * token stops working at logout. A verified token's claims are remembered
+ * until it expires (an HMAC check per request is most of the cost of a cheap read).
  */
 import { jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import { Lru } from './lru.ts';
@@ -12,7 +13,11 @@ import { staticSigningKeys, type SigningKeys } from './secrets.ts';
 export interface AccessClaims {
   userId: number;
   userType: string;
+  /** The session (refresh-token family) the token was issued for; null in tokens from before sessions were named. */
+  sessionId: string | null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokens {
   sign(claims: AccessClaims, nowMs: number): Promise<string>;
@@ -35,7 +40,7 @@ export function accessTokens(keys: string | SigningKeys, ttlSeconds: number): Ac
     async sign(claims, nowMs) {
       const iat = Math.floor(nowMs / 1000);
       const { kid, key } = await ring.current();
-      return new SignJWT({ typ: 'access', ut: claims.userType })
+      return new SignJWT({ typ: 'access', ut: claims.userType, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
         .setProtectedHeader(kid ? { alg: 'HS256', kid } : { alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
@@ -54,7 +59,11 @@ export function accessTokens(keys: string | SigningKeys, ttlSeconds: number): Ac
         });
         const userId = Number(payload.sub);
         if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || !payload.exp) return null;
-        const claims = { userId, userType: typeof payload.ut === 'string' ? payload.ut : 'user' };
+        const claims = {
+          userId,
+          userType: typeof payload.ut === 'string' ? payload.ut : 'user',
+          sessionId: typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null,
+        };
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000, issuedAtMs: (payload.iat ?? 0) * 1000 });
         return claims;
       } catch {

@@ -19,7 +19,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
 
 // Endpoints whose answers are credentials: never stored, never replayed.
-const excluded = ['/api/auth/login/', '/api/auth/refresh/', '/api/auth/verify-email/', '/api/auth/logout/'];
+const excluded = [
+  '/api/auth/login/',
+  '/api/auth/refresh/',
+  '/api/auth/verify-email/',
+  '/api/auth/logout/',
+  '/api/auth/password/reset/',
+];
 
 function isWrite(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';

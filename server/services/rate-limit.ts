@@ -15,8 +15,11 @@ export interface Limit {
 
 /** The limits per action; tests and benchmarks may pass their own. */
 export interface RateLimitPolicy {
+  /** Every login attempt from one address. */
   loginPerIp: Limit;
-  /** Counts failed logins of one email only, so a user is not locked out by their own successes. */
+  /** Failed logins of one email from one address (the tight one). */
+  loginFailuresPerAccountIp: Limit;
+  /** Failed logins of one email from anywhere (the slow, global one); addresses the account signed in from are exempt. */
   loginFailuresPerAccount: Limit;
   registerPerIp: Limit;
   registerPerAccount: Limit;
@@ -26,6 +29,8 @@ export interface RateLimitPolicy {
   resendPerAccount: Limit;
   reportPerIp: Limit;
   reportPerAccount: Limit;
+  /** Tries of a mailed code (verify, reset, email change) per email or account per day, across all its codes. */
+  codeTriesPerAccountPerDay: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -33,9 +38,31 @@ export interface RateLimitPolicy {
 // many times from 127.0.0.1. Per account they are tight, because that is where
 // guessing happens: 10 wrong passwords per 15 minutes, 15 code tries per 10
 // minutes (on top of 5 per code), 6 resends per hour.
+//
+// Logins (issue 12, finding 6) — three counters, each counted atomically
+// BEFORE the slow password hash, so parallel guesses can never get more
+// checks than the limit (a success gives its count back afterwards):
+// - per IP, every attempt: 300 a minute (generous, for NATs);
+// - per account + IP, failures: 10 per 15 minutes. This is what stops a
+//   guesser, and what a lock-out aimed at a victim hits: the attacker's own
+//   address, not the victim's;
+// - per account, failures from anywhere: 50 per hour, against guessing spread
+//   over many addresses. When it trips, addresses this account has signed in
+//   from in the last 90 days (known_logins) may still try — within their own
+//   10 per 15 minutes — so the victim's own device still signs in.
+// Password change counts wrong current passwords in the per account + IP
+// bucket. Reset and email-change codes reuse the verify and resend limits.
+//
+// Mailed codes have only 4 digits (CONTRACTS §8): 5 tries per code and 15 per
+// 10 minutes would still allow ~2,000 guesses a day, a 1-in-5 chance to take
+// over an account through password reset (or to pre-claim an email through
+// verification). So every email/account also gets 20 code tries per day
+// across all its codes: at most 0.2% a day, and each new code is a mail the
+// owner sees.
 export const defaultRateLimits: RateLimitPolicy = {
   loginPerIp: { max: 300, windowSeconds: 60 },
-  loginFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountIp: { max: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { max: 50, windowSeconds: 60 * 60 },
   registerPerIp: { max: 100, windowSeconds: 10 * 60 },
   registerPerAccount: { max: 5, windowSeconds: 10 * 60 },
   verifyPerIp: { max: 200, windowSeconds: 10 * 60 },
@@ -44,6 +71,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   resendPerAccount: { max: 6, windowSeconds: 60 * 60 },
   reportPerIp: { max: 100, windowSeconds: 10 * 60 },
   reportPerAccount: { max: 20, windowSeconds: 10 * 60 },
+  codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
@@ -61,6 +89,11 @@ export async function hit(db: Queryable, bucket: string, limit: Limit, nowMs: nu
   if (!row || row.hits <= limit.max) return 0;
   const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
   return Math.max(1, Math.ceil((endsAt - nowMs) / 1000));
+}
+
+/** Gives one hit back (a login that turned out right was counted as a failure in advance). */
+export async function unhit(db: Queryable, bucket: string): Promise<void> {
+  await db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE bucket = $1', [bucket]);
 }
 
 /** Reads whether `bucket` is already over its limit, without counting a hit. */
@@ -91,4 +124,37 @@ export async function enforce(
   let wait = 0;
   for (const check of checks) wait = Math.max(wait, await hit(db, check.bucket, check.limit, nowMs));
   if (wait > 0) throw tooManyRequests(wait);
+}
+
+/** The failure buckets of one login: per account + IP and per account. */
+export function loginBuckets(email: string, ip: string): { accountIp: string; account: string } {
+  const account = email.toLowerCase();
+  return { accountIp: `login-fail:acct-ip:${account}|${ip}`, account: `login-fail:acct:${account}` };
+}
+
+/**
+ * Counts one login attempt as a failure before the password is checked and
+ * throws 429 when over: per account + IP always; per account unless the
+ * address is one the account signed in from before (`knownAddress`).
+ */
+export async function admitLoginAttempt(
+  db: Queryable,
+  policy: RateLimitPolicy,
+  email: string,
+  ip: string,
+  knownAddress: boolean,
+  nowMs: number,
+): Promise<void> {
+  const buckets = loginBuckets(email, ip);
+  const accountIpWait = await hit(db, buckets.accountIp, policy.loginFailuresPerAccountIp, nowMs);
+  if (accountIpWait > 0) throw tooManyRequests(accountIpWait);
+  const accountWait = await hit(db, buckets.account, policy.loginFailuresPerAccount, nowMs);
+  if (accountWait > 0 && !knownAddress) throw tooManyRequests(accountWait);
+}
+
+/** A login that succeeded was not a failure: gives back what admitLoginAttempt counted. */
+export async function forgiveLoginAttempt(db: Queryable, email: string, ip: string): Promise<void> {
+  const buckets = loginBuckets(email, ip);
+  await unhit(db, buckets.accountIp);
+  await unhit(db, buckets.account);
 }

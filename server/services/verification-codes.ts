@@ -1,13 +1,16 @@
 /**
- * Email verification codes (CONTRACTS §8, DESIGN §7). Exactly 4 digits, which
- * is only 10,000 possibilities, so the rails matter more than the code:
- * - stored as an HMAC keyed by the server secret (a leaked table cannot be
- *   brute-forced offline in microseconds as a plain hash of 4 digits could);
+ * Mailed 4-digit codes (CONTRACTS §8, DESIGN §7): email verification, password
+ * reset and email change all follow the same rules. 10,000 possibilities is
+ * few, so the rails matter more than the code:
+ * - stored as an HMAC keyed by the server secret, the user and the purpose (a
+ *   leaked table cannot be brute-forced offline, and a code mailed for one
+ *   purpose is worthless for another);
  * - valid 10 minutes and single use (the row is deleted on success);
  * - at most 5 wrong tries per code, then a new code must be requested;
- * - a 30-second cooldown between resends (the first resend right after
- *   registering is allowed: people often click it at once), plus the per-IP
- *   and per-account rate limits in the routes.
+ * - a 30-second cooldown between resends and per-IP and per-account rate
+ *   limits, enforced in the routes.
+ * Verification codes live in email_verifications (one per unverified user);
+ * the others in account_codes, one per user and purpose.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
@@ -16,53 +19,53 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 
+export type AccountCodePurpose = 'password-reset' | 'email-change';
+export type CheckResult = 'ok' | 'wrong' | 'expired' | 'too-many' | 'none';
+
 export function newCode(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-function codeHash(secret: string, userId: number, code: string): string {
-  return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
+function codeHash(secret: string, userId: number, code: string, purpose: AccountCodePurpose | null): string {
+  // Verification codes keep their original input, so codes mailed before an upgrade still verify.
+  const input = purpose ? `${purpose}:${userId}:${code}` : `${userId}:${code}`;
+  return createHmac('sha256', secret).update(input).digest('hex');
 }
 
-/** Stores a fresh code for the user (replacing any previous one) and returns it. */
-export async function storeNewCode(
-  db: Queryable,
-  secret: string,
-  userId: number,
-  nowMs: number,
-  kind: 'first' | 'resend',
-): Promise<string> {
+function matches(storedHex: string, computedHex: string): boolean {
+  const expected = Buffer.from(storedHex, 'hex');
+  const given = Buffer.from(computedHex, 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+interface StoredCode {
+  code_hash: string;
+  expires_at: Date;
+  wrong_attempts: number;
+}
+
+function judge(row: StoredCode | undefined, computedHash: string, nowMs: number): CheckResult {
+  if (!row) return 'none';
+  if (row.wrong_attempts >= MAX_WRONG_ATTEMPTS) return 'too-many';
+  // Expiry is told only to whoever holds the right code: a probe with any code
+  // must not learn that a pending registration (with an old code) exists.
+  if (!matches(row.code_hash, computedHash)) return 'wrong';
+  return new Date(row.expires_at).getTime() <= nowMs ? 'expired' : 'ok';
+}
+
+/** Stores a fresh verification code for the user (replacing any previous one) and returns it. */
+export async function storeNewCode(db: Queryable, secret: string, userId: number, nowMs: number): Promise<string> {
   const code = newCode();
   await db.query(
-    `INSERT INTO email_verifications (user_id, code_hash, expires_at, wrong_attempts, sent_at, resent_at)
-     VALUES ($1, $2, $3, 0, $4, $5)
-     ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, expires_at = $3, wrong_attempts = 0, sent_at = $4,
-       resent_at = COALESCE($5, email_verifications.resent_at)`,
-    [
-      userId,
-      codeHash(secret, userId, code),
-      new Date(nowMs + CODE_TTL_MS),
-      new Date(nowMs),
-      kind === 'resend' ? new Date(nowMs) : null,
-    ],
+    `INSERT INTO email_verifications (user_id, code_hash, expires_at, wrong_attempts, sent_at)
+     VALUES ($1, $2, $3, 0, $4)
+     ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, expires_at = $3, wrong_attempts = 0, sent_at = $4`,
+    [userId, codeHash(secret, userId, code, null), new Date(nowMs + CODE_TTL_MS), new Date(nowMs)],
   );
   return code;
 }
 
-/** Milliseconds until the user may ask for another code (0 = now). */
-export async function resendWaitMs(db: Queryable, userId: number, nowMs: number): Promise<number> {
-  const found = await db.query<{ resent_at: Date | null }>(
-    'SELECT resent_at FROM email_verifications WHERE user_id = $1',
-    [userId],
-  );
-  const last = found.rows[0]?.resent_at;
-  if (!last) return 0;
-  return Math.max(0, new Date(last).getTime() + RESEND_COOLDOWN_MS - nowMs);
-}
-
-export type CheckResult = 'ok' | 'wrong' | 'expired' | 'too-many' | 'none';
-
-/** Checks a code; a wrong one counts against the code's 5 tries; a right one is consumed. */
+/** Checks a verification code; a wrong one counts against the code's 5 tries; a right one is consumed. */
 export async function checkCode(
   db: Queryable,
   secret: string,
@@ -70,20 +73,68 @@ export async function checkCode(
   code: string,
   nowMs: number,
 ): Promise<CheckResult> {
-  const found = await db.query<{ code_hash: string; expires_at: Date; wrong_attempts: number }>(
+  const found = await db.query<StoredCode>(
     'SELECT code_hash, expires_at, wrong_attempts FROM email_verifications WHERE user_id = $1 FOR UPDATE',
     [userId],
   );
-  const row = found.rows[0];
-  if (!row) return 'none';
-  if (row.wrong_attempts >= MAX_WRONG_ATTEMPTS) return 'too-many';
-  if (new Date(row.expires_at).getTime() <= nowMs) return 'expired';
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const given = Buffer.from(codeHash(secret, userId, code), 'hex');
-  if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    await db.query('DELETE FROM email_verifications WHERE user_id = $1', [userId]);
-    return 'ok';
+  const result = judge(found.rows[0], codeHash(secret, userId, code, null), nowMs);
+  if (result === 'ok') await db.query('DELETE FROM email_verifications WHERE user_id = $1', [userId]);
+  if (result === 'wrong') {
+    await db.query('UPDATE email_verifications SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1', [userId]);
   }
-  await db.query('UPDATE email_verifications SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1', [userId]);
-  return 'wrong';
+  return result;
+}
+
+/** Stores a fresh code for a password reset or an email change (replacing the previous one) and returns it. */
+export async function storeAccountCode(
+  db: Queryable,
+  secret: string,
+  userId: number,
+  purpose: AccountCodePurpose,
+  nowMs: number,
+  newEmail: string | null = null,
+): Promise<string> {
+  const code = newCode();
+  await db.query(
+    `INSERT INTO account_codes (user_id, purpose, code_hash, expires_at, wrong_attempts, sent_at, new_email)
+     VALUES ($1, $2, $3, $4, 0, $5, $6)
+     ON CONFLICT (user_id, purpose) DO UPDATE
+       SET code_hash = $3, expires_at = $4, wrong_attempts = 0, sent_at = $5, new_email = $6`,
+    [
+      userId,
+      purpose,
+      codeHash(secret, userId, code, purpose),
+      new Date(nowMs + CODE_TTL_MS),
+      new Date(nowMs),
+      newEmail,
+    ],
+  );
+  return code;
+}
+
+/** Checks (and on success consumes) a password-reset or email-change code; `newEmail` is what it proves. */
+export async function checkAccountCode(
+  db: Queryable,
+  secret: string,
+  userId: number,
+  purpose: AccountCodePurpose,
+  code: string,
+  nowMs: number,
+): Promise<{ result: CheckResult; newEmail: string | null }> {
+  const found = await db.query<StoredCode & { new_email: string | null }>(
+    `SELECT code_hash, expires_at, wrong_attempts, new_email FROM account_codes
+      WHERE user_id = $1 AND purpose = $2 FOR UPDATE`,
+    [userId, purpose],
+  );
+  const row = found.rows[0];
+  const result = judge(row, codeHash(secret, userId, code, purpose), nowMs);
+  if (result === 'ok')
+    await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+  if (result === 'wrong') {
+    await db.query('UPDATE account_codes SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1 AND purpose = $2', [
+      userId,
+      purpose,
+    ]);
+  }
+  return { result, newEmail: row?.new_email ?? null };
 }

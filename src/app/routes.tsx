@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: 'issue', lazy: () => import('../features/issue/issue-page.tsx') },
       { path: 'register', lazy: () => import('../features/auth/register-page.tsx') },
       { path: 'verify', lazy: () => import('../features/auth/verify-page.tsx') },
+      { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
       { path: 'no-access', lazy: () => import('../features/auth/no-access-page.tsx') },
       { path: 'login', loader: () => redirect('/?login=1') },
       {

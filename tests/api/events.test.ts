@@ -186,8 +186,10 @@ describe('events', () => {
       "INSERT INTO users (email, password_hash, user_type, verified_at) VALUES ('m@example.org', 'x', 'user', now()) RETURNING id::int AS id",
     );
     const { accessTokens } = await import('../../server/services/access-tokens.ts');
+    const { startSession } = await import('../../server/services/refresh-tokens.ts');
+    const session = await startSession(t.db, rows[0]!.id, t.clock.now(), 3600);
     const token = await accessTokens(t.config.jwtSecret!, 900).sign(
-      { userId: rows[0]!.id, userType: 'user' },
+      { userId: rows[0]!.id, userType: 'user', sessionId: session.family },
       t.clock.now(),
     );
     expect((await list(token)).body).toEqual([]);

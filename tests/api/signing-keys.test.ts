@@ -38,23 +38,23 @@ describe('signing keys in the database', () => {
     const now = Date.now();
     const a = accessTokens(databaseSigningKeys(db), TTL);
     const b = accessTokens(databaseSigningKeys(db), TTL);
-    const token = await a.sign({ userId: 7, userType: 'business' }, now);
+    const token = await a.sign({ userId: 7, userType: 'business', sessionId: null }, now);
     const { rows } = await db.query<{ kid: string }>('SELECT kid FROM signing_keys');
     expect(decodeProtectedHeader(token).kid).toBe(rows[0]!.kid);
-    expect(await b.verify(token, now)).toEqual({ userId: 7, userType: 'business' });
+    expect(await b.verify(token, now)).toEqual({ userId: 7, userType: 'business', sessionId: null });
   });
 
   it('rotate: new tokens use the new key, old ones verify until they expire, then the old key is gone', async () => {
     const now = Date.now();
     const before = accessTokens(databaseSigningKeys(db), TTL);
-    const oldToken = await before.sign({ userId: 1, userType: 'user' }, now);
+    const oldToken = await before.sign({ userId: 1, userType: 'user', sessionId: null }, now);
     const rotation = await rotateSigningKeys(db, TTL, now);
     expect(rotation.retired).toEqual([decodeProtectedHeader(oldToken).kid]);
 
     const after = accessTokens(databaseSigningKeys(db), TTL);
-    const newToken = await after.sign({ userId: 1, userType: 'user' }, now);
+    const newToken = await after.sign({ userId: 1, userType: 'user', sessionId: null }, now);
     expect(decodeProtectedHeader(newToken).kid).toBe(rotation.kid);
-    expect(await after.verify(oldToken, now + 1000)).toEqual({ userId: 1, userType: 'user' });
+    expect(await after.verify(oldToken, now + 1000)).toEqual({ userId: 1, userType: 'user', sessionId: null });
 
     // Long after every old token has expired, the next rotation deletes the old key.
     const later = now + (TTL + 3600) * 1000;
@@ -62,7 +62,7 @@ describe('signing keys in the database', () => {
     expect(next.deleted).toContain(rotation.retired[0]);
     expect(next.retired).toEqual([rotation.kid]);
     const fresh = accessTokens(databaseSigningKeys(db), 10 * 24 * 3600);
-    const noKid = await accessTokens(staticSigningKeys('x'.repeat(40)), TTL).sign({ userId: 1, userType: 'u' }, now);
+    const noKid = await accessTokens(staticSigningKeys('x'.repeat(40)), TTL).sign({ userId: 1, userType: 'u', sessionId: null }, now);
     expect(await fresh.verify(oldToken, now + 1000)).toBeNull();
     expect(await fresh.verify(noKid, now + 1000)).toBeNull();
   });
@@ -75,11 +75,11 @@ describe('signing keys in the database', () => {
         find: async () => null,
       },
       TTL,
-    ).sign({ userId: 1, userType: 'user' }, now);
+    ).sign({ userId: 1, userType: 'user', sessionId: null }, now);
     expect(await accessTokens(databaseSigningKeys(db), TTL).verify(forged, now)).toBeNull();
-    const plain = await accessTokens('z'.repeat(40), TTL).sign({ userId: 2, userType: 'user' }, now);
+    const plain = await accessTokens('z'.repeat(40), TTL).sign({ userId: 2, userType: 'user', sessionId: null }, now);
     expect(decodeProtectedHeader(plain).kid).toBeUndefined();
-    expect(await accessTokens('z'.repeat(40), TTL).verify(plain, now)).toEqual({ userId: 2, userType: 'user' });
+    expect(await accessTokens('z'.repeat(40), TTL).verify(plain, now)).toEqual({ userId: 2, userType: 'user', sessionId: null });
   });
 
   it('two apps on one database without JWT_SECRET: signed in on A, accepted on B', async () => {

@@ -233,12 +233,19 @@ describe.runIf(enabled)('two instances on one PostgreSQL behind a round-robin pr
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh).toEqual(expect.any(String));
     expect(rotated.body.refresh).not.toBe(first);
-    // The stolen copy of the first token comes back through the other instance…
+    // A lost answer: the same token again, through the other instance, within the grace window.
+    const retried = await send('POST', '/api/auth/refresh/', { json: { refresh: first } });
+    expect(retried.upstream).not.toBe(rotated.upstream);
+    expect(retried.status).toBe(200);
+    expect(retried.body.refresh).not.toBe(rotated.body.refresh);
+    const next = await send('POST', '/api/auth/refresh/', { json: { refresh: retried.body.refresh } });
+    expect(next.status).toBe(200);
+    // The stolen copy of the first token comes back through the other instance after its successor was used…
     const reused = await send('POST', '/api/auth/refresh/', { json: { refresh: first } });
-    expect(reused.upstream).not.toBe(rotated.upstream);
+    expect(reused.upstream).not.toBe(next.upstream);
     expect(reused.status).toBe(401);
     // …which revokes the whole family, on every instance.
-    const afterReuse = await send('POST', '/api/auth/refresh/', { json: { refresh: rotated.body.refresh } });
+    const afterReuse = await send('POST', '/api/auth/refresh/', { json: { refresh: next.body.refresh } });
     expect(afterReuse.status).toBe(401);
   });
 

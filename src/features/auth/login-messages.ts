@@ -8,4 +8,7 @@ export const authMessages = {
   resendDone: 'Verification code resent. Please check your inbox.',
   resendFailed: 'Could not resend the code.',
   offline: 'You appear to be offline. Please check your connection and try again.',
+  resetNote: 'Enter your email and we will send you a 4-digit code. Then choose a new password.',
+  sendCodeFailed: 'Could not send the code. Please try again.',
+  resetFailed: 'Could not reset the password. Please check the code.',
 } as const;

@@ -128,6 +128,14 @@ function LoginForm({ onDone }: LoginPanelProps) {
         Log in
       </button>
       <p>
+        <Link
+          to={email.trim() ? `/reset-password?email=${encodeURIComponent(email.trim())}` : '/reset-password'}
+          onClick={onDone}
+        >
+          Forgot password?
+        </Link>
+      </p>
+      <p>
         New here?{' '}
         <Link to="/register" onClick={onDone}>
           Register

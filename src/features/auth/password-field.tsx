@@ -2,7 +2,13 @@ import { useId, useState } from 'react';
 import { passwordStrength, strengthHints } from './password-strength.ts';
 
 /** A new-password field with a show/hide toggle and a live strength hint. */
-export function PasswordField(props: { value: string; error: string | null; onChange: (value: string) => void }) {
+export function PasswordField(props: {
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  /** Defaults to "Password" (register); the reset page says "New password". */
+  label?: string;
+}) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const strength = passwordStrength(props.value);
@@ -10,7 +16,7 @@ export function PasswordField(props: { value: string; error: string | null; onCh
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        Password
+        {props.label ?? 'Password'}
       </label>
       <div className="password-input">
         <input

@@ -1,7 +1,8 @@
 /**
  * Request and response shapes of the auth endpoints (SPEC §7, CONTRACTS §3):
- * login, refresh, logout, register, verify-email and resend. Tokens and the
- * profile live in user.ts.
+ * login, refresh, logout, register, verify-email and resend, plus account
+ * recovery and changes (password forgot/reset/change, email change/confirm).
+ * Tokens and the profile live in user.ts.
  */
 import * as v from 'valibot';
 import { DateSchema, EmailSchema, emptyAsNull } from './formats.ts';
@@ -123,3 +124,41 @@ export type ResendVerificationRequest = v.InferOutput<typeof ResendVerificationR
 export const DetailResponseSchema = v.object({ detail: v.string() });
 /** A confirmation body. */
 export type DetailResponse = v.InferOutput<typeof DetailResponseSchema>;
+
+/** A password being set (reset, change): the registration rules. */
+export const NewPasswordSchema = v.pipe(
+  PasswordSchema,
+  v.minLength(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`),
+);
+
+/** `POST /api/auth/password/forgot/` body (CONTRACTS §3): always answered with the same DetailResponse. */
+export const ForgotPasswordRequestSchema = v.object({ email: EmailSchema });
+/** A forgot-password request. */
+export type ForgotPasswordRequest = v.InferOutput<typeof ForgotPasswordRequestSchema>;
+
+/** `POST /api/auth/password/reset/` body; success returns a TokenPair and ends every other session. */
+export const ResetPasswordRequestSchema = v.object({
+  email: EmailSchema,
+  code: VerificationCodeSchema,
+  password: NewPasswordSchema,
+});
+/** A password-reset request. */
+export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
+
+/** `POST /api/auth/password/change/` body (signed in); other sessions end. */
+export const ChangePasswordRequestSchema = v.object({
+  current_password: PasswordSchema,
+  new_password: NewPasswordSchema,
+});
+/** A password-change request. */
+export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequestSchema>;
+
+/** `POST /api/auth/email/change/` body (signed in): mails a code to `new_email`. */
+export const ChangeEmailRequestSchema = v.object({ new_email: EmailSchema, current_password: PasswordSchema });
+/** An email-change request. */
+export type ChangeEmailRequest = v.InferOutput<typeof ChangeEmailRequestSchema>;
+
+/** `POST /api/auth/email/confirm/` body (signed in): the code mailed to the new address. */
+export const ConfirmEmailChangeRequestSchema = v.object({ code: VerificationCodeSchema });
+/** An email-change confirmation. */
+export type ConfirmEmailChangeRequest = v.InferOutput<typeof ConfirmEmailChangeRequestSchema>;

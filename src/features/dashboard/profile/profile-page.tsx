@@ -17,6 +17,8 @@ import { DraftBanner } from '../shared/draft-banner.tsx';
 import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
 import { useDocumentTitle } from '../shared/use-document-title.ts';
 import { useDraft } from '../shared/use-draft.ts';
+import { ChangeEmailForm } from './change-email-form.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
 import { UserSchema } from '../../../shared/contract/user.ts';
 import * as v from 'valibot';
 
@@ -155,6 +157,8 @@ function ProfileForm({ user }: { user: User }) {
           <SaveMessage result={result} />
         </div>
       </form>
+      <ChangePasswordForm />
+      <ChangeEmailForm currentEmail={user.email} />
     </section>
   );
 }

@@ -1,0 +1,229 @@
+/**
+ * Account recovery and changes (CONTRACTS §3 "Account recovery"):
+ * - `POST /password/forgot/` {email} → 200, the same sentence whether or not
+ *   the account exists; a verified account gets a 4-digit code by mail;
+ * - `POST /password/reset/` {email, code, password} → 200 {access, refresh},
+ *   every other session of the account revoked; a wrong or expired code → 400;
+ * - signed in, `POST /password/change/` {current_password, new_password} → 200,
+ *   every other session revoked;
+ * - signed in, `POST /email/change/` {new_email, current_password} mails a code
+ *   to the new address, and `POST /email/confirm/` {code} makes it the
+ *   account's email (the old address is told).
+ * Codes follow the verification-code rules (services/verification-codes.ts).
+ */
+import { Hono } from 'hono';
+import {
+  ChangeEmailRequestSchema,
+  ChangePasswordRequestSchema,
+  ConfirmEmailChangeRequestSchema,
+  ForgotPasswordRequestSchema,
+  ResetPasswordRequestSchema,
+} from '../../src/shared/contract/auth.ts';
+import type { ApiEnv, Services } from '../context.ts';
+import type { Queryable } from '../db/client.ts';
+import { requireUser } from '../http/auth.ts';
+import { ApiError } from '../http/problem.ts';
+import { readJsonAs } from '../http/validation.ts';
+import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
+import { rememberLoginAddress } from '../services/known-logins.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { enforce, hit, loginBuckets, tooManyRequests, unhit, type Limit } from '../services/rate-limit.ts';
+import { revokeUserSessions } from '../services/refresh-tokens.ts';
+import { openSession } from '../services/sessions.ts';
+import { findUserByEmail, findUserById } from '../services/users.ts';
+import {
+  checkAccountCode,
+  CODE_TTL_MS,
+  MAX_WRONG_ATTEMPTS,
+  RESEND_COOLDOWN_MS,
+  storeAccountCode,
+} from '../services/verification-codes.ts';
+
+export const FORGOT_PASSWORD_SENT =
+  'If an account uses this email, we sent it a 4-digit code. Check your inbox (and spam).';
+const INVALID_CODE = 'Invalid code or email.';
+const TOO_MANY_CODES = 'Too many wrong codes. Please ask for a new one.';
+const EXPIRED_CODE = 'This code has expired. Please ask for a new one.';
+const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+const EMAIL_TAKEN = 'An account with this email already exists.';
+
+const cooldown: Limit = { max: 1, windowSeconds: RESEND_COOLDOWN_MS / 1000 };
+const nothingToCheck: Limit = { max: MAX_WRONG_ATTEMPTS, windowSeconds: CODE_TTL_MS / 1000 };
+
+function codeError(result: 'wrong' | 'expired' | 'too-many' | 'none'): ApiError {
+  if (result === 'expired') return new ApiError(400, EXPIRED_CODE, { code: [EXPIRED_CODE] });
+  if (result === 'too-many') return new ApiError(400, TOO_MANY_CODES, { code: [TOO_MANY_CODES] });
+  return new ApiError(400, INVALID_CODE, { code: [INVALID_CODE] });
+}
+
+async function waitBetweenCodes(db: Queryable, bucket: string, nowMs: number): Promise<void> {
+  const wait = await hit(db, bucket, cooldown, nowMs);
+  if (wait > 0) {
+    throw new ApiError(429, `Please wait ${wait} seconds before asking for another code.`, undefined, {
+      'Retry-After': String(wait),
+    });
+  }
+}
+
+export function accountRoutes(services: Services): Hono<ApiEnv> {
+  const { db, clock, limits, config, mailer } = services;
+  const router = new Hono<ApiEnv>();
+
+  /** The signed-in caller's current password, counted like a login before the hash. */
+  async function checkCurrentPassword(userId: number, ip: string, password: string, nowMs: number) {
+    const bucket = loginBuckets(`user:${userId}`, ip).accountIp;
+    const wait = await hit(db, bucket, limits.loginFailuresPerAccountIp, nowMs);
+    if (wait > 0) throw tooManyRequests(wait);
+    const user = await findUserById(db, userId);
+    if (!user) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new ApiError(400, WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
+    }
+    await unhit(db, bucket);
+    return user;
+  }
+
+  router.post('/password/forgot/', async (c) => {
+    const body = await readJsonAs(c, ForgotPasswordRequestSchema);
+    const now = clock.now();
+    await enforce(
+      db,
+      [
+        { bucket: `forgot:ip:${c.get('ip')}`, limit: limits.resendPerIp },
+        { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
+      ],
+      now,
+    );
+    await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
+    const user = await findUserByEmail(db, body.email, now);
+    if (user?.verified) {
+      const code = await storeAccountCode(db, config.jwtSecret, user.id, 'password-reset', now);
+      await sendPasswordResetCode(mailer, user.email, code);
+    }
+    return c.json({ detail: FORGOT_PASSWORD_SENT });
+  });
+
+  router.post('/password/reset/', async (c) => {
+    const body = await readJsonAs(c, ResetPasswordRequestSchema);
+    const now = clock.now();
+    const ip = c.get('ip');
+    await enforce(
+      db,
+      [
+        { bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp },
+        { bucket: `reset:acct:${body.email}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:reset:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
+      ],
+      now,
+    );
+    const user = await findUserByEmail(db, body.email, now);
+    if (!user?.verified) {
+      // No code was mailed: count the tries as a real code's, so the answers match.
+      const over = await hit(db, `reset:nothing:${body.email}`, nothingToCheck, now);
+      throw codeError(over > 0 ? 'too-many' : 'wrong');
+    }
+    const { result } = await db.transaction((tx) =>
+      checkAccountCode(tx, config.jwtSecret, user.id, 'password-reset', body.code, now),
+    );
+    if (result !== 'ok') throw codeError(result);
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+      await revokeUserSessions(tx, user.id, now);
+    });
+    // The owner proved the inbox from here: lift this address's login lock-out and trust it.
+    await db.query('DELETE FROM rate_limits WHERE bucket = $1', [loginBuckets(user.email, ip).accountIp]);
+    await rememberLoginAddress(db, user.id, ip, now);
+    return c.json(await openSession(services, user.id, user.user_type));
+  });
+
+  router.post('/password/change/', async (c) => {
+    const caller = requireUser(c);
+    const body = await readJsonAs(c, ChangePasswordRequestSchema);
+    const now = clock.now();
+    await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
+    const passwordHash = await hashPassword(body.new_password);
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [caller.userId, passwordHash]);
+      await tx.query("DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'password-reset'", [caller.userId]);
+      await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
+    });
+    return c.json({ detail: 'Your password has been changed. Other devices have been signed out.' });
+  });
+
+  router.post('/email/change/', async (c) => {
+    const caller = requireUser(c);
+    const body = await readJsonAs(c, ChangeEmailRequestSchema);
+    const now = clock.now();
+    await enforce(
+      db,
+      [
+        { bucket: `email-change:ip:${c.get('ip')}`, limit: limits.resendPerIp },
+        { bucket: `email-change:acct:${caller.userId}`, limit: limits.resendPerAccount },
+      ],
+      now,
+    );
+    const user = await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
+    if (user.email.toLowerCase() === body.new_email) {
+      throw new ApiError(400, 'That is already your email address.', { new_email: ['That is already your email.'] });
+    }
+    const taken = await findUserByEmail(db, body.new_email, now);
+    if (taken?.verified) throw new ApiError(409, EMAIL_TAKEN, { new_email: [EMAIL_TAKEN] });
+    await waitBetweenCodes(db, `email-change:cooldown:${caller.userId}`, now);
+    const code = await storeAccountCode(db, config.jwtSecret, caller.userId, 'email-change', now, body.new_email);
+    await sendEmailChangeCode(mailer, body.new_email, code);
+    return c.json({ detail: `We sent a 4-digit code to ${body.new_email}. Enter it to confirm the change.` });
+  });
+
+  router.post('/email/confirm/', async (c) => {
+    const caller = requireUser(c);
+    const body = await readJsonAs(c, ConfirmEmailChangeRequestSchema);
+    const now = clock.now();
+    await enforce(
+      db,
+      [
+        { bucket: `email-confirm:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
+        { bucket: `email-confirm:acct:${caller.userId}`, limit: limits.verifyPerAccount },
+        { bucket: `code-day:email:${caller.userId}`, limit: limits.codeTriesPerAccountPerDay },
+      ],
+      now,
+    );
+    type Outcome =
+      | { ok: false; result: 'wrong' | 'expired' | 'too-many' | 'none' }
+      | { ok: true; oldEmail: string; newEmail: string };
+    const changed = await db.transaction(async (tx): Promise<Outcome> => {
+      const { result, newEmail } = await checkAccountCode(
+        tx,
+        config.jwtSecret,
+        caller.userId,
+        'email-change',
+        body.code,
+        now,
+      );
+      if (result !== 'ok') return { ok: false, result };
+      if (!newEmail) return { ok: false, result: 'none' };
+      const old = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
+        caller.userId,
+      ]);
+      const oldEmail = old.rows[0]?.email;
+      if (!oldEmail) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
+      // Proving the inbox beats a pending registration of it (as in register); a verified account keeps it.
+      const holder = await tx.query<{ id: number; pending: boolean }>(
+        `SELECT id::int AS id, verified_at IS NULL AS pending FROM users
+          WHERE lower(email) = lower($1) AND id <> $2 FOR UPDATE`,
+        [newEmail, caller.userId],
+      );
+      const other = holder.rows[0];
+      if (other && !other.pending) throw new ApiError(409, EMAIL_TAKEN, { code: [EMAIL_TAKEN] });
+      if (other) await tx.query('DELETE FROM users WHERE id = $1', [other.id]);
+      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [caller.userId, newEmail]);
+      await tx.query("DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'password-reset'", [caller.userId]);
+      return { ok: true, oldEmail, newEmail };
+    });
+    if (!changed.ok) throw codeError(changed.result);
+    await sendEmailChangedNotice(mailer, changed.oldEmail, changed.newEmail);
+    return c.json({ detail: `Your email address is now ${changed.newEmail}.`, email: changed.newEmail });
+  });
+
+  return router;
+}

@@ -1,0 +1,147 @@
+/**
+ * /reset-password (CONTRACTS §3 "Account recovery", §9): Email → Send code
+ * mails a 4-digit code; Code + New password → Reset password signs the user in
+ * (the server answers with tokens, every other session ended) and opens the
+ * dashboard. Client-rendered only, loaded lazily like /register.
+ */
+import './auth-pages.css';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Field } from '../../components/ui/field.tsx';
+import { api } from '../../lib/api.ts';
+import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts';
+import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
+import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
+import { completeSignIn } from '../../stores/auth-actions.ts';
+import { authMessages } from './login-messages.ts';
+import { PasswordField } from './password-field.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useFocusFirstError } from './use-focus-first-error.ts';
+
+type Notice = { kind: 'error' | 'success'; text: string } | null;
+
+function failureText(failure: unknown, fallback: string): string {
+  return failure instanceof NetworkError ? authMessages.offline : (serverDetail(failure) ?? fallback);
+}
+
+export function Component() {
+  useDocumentTitle('Reset your password');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  // The server names the field at fault (code, password, email); the message goes next to it.
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [busy, setBusy] = useState<'send' | 'reset' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+
+  async function onSend() {
+    if (busy) return;
+    setBusy('send');
+    setNotice(null);
+    setFieldErrors({});
+    try {
+      const answer = await forgotPassword(api, { email: email.trim() });
+      setNotice({ kind: 'success', text: answer.detail });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
+      setNotice({ kind: 'error', text: failureText(failure, authMessages.sendCodeFailed) });
+      focusFirstError();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy('reset');
+    setNotice(null);
+    setFieldErrors({});
+    try {
+      const tokens = await resetPassword(api, { email: email.trim(), code: code.trim(), password });
+      await completeSignIn(tokens);
+      setPassword('');
+      void navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
+      setNotice({ kind: 'error', text: failureText(failure, authMessages.resetFailed) });
+      focusFirstError();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const error = notice?.kind === 'error' ? notice.text : null;
+  return (
+    <article className="page page--narrow auth-page">
+      <h1>Reset your password</h1>
+      <p className="auth-page__lead">{authMessages.resetNote}</p>
+      <form ref={formRef} className="form auth-form" noValidate onSubmit={(event) => void onReset(event)}>
+        {error ? (
+          <p className="alert alert--error" role="alert" tabIndex={-1} data-error-summary>
+            {error}
+          </p>
+        ) : null}
+        <Field label="Email" error={fieldErrors.email?.[0] ?? null}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="auth-actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-disabled={busy !== null || undefined}
+            aria-busy={busy === 'send' || undefined}
+            onClick={() => void onSend()}
+          >
+            Send code
+          </button>
+        </div>
+        <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
+          {notice?.kind === 'success' ? notice.text : ''}
+        </p>
+        <Field label="Code" hint="The 4-digit code from the email." error={fieldErrors.code?.[0] ?? null}>
+          {(control) => (
+            <input
+              {...control}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={VERIFICATION_CODE_INPUT_MAX}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+        </Field>
+        <PasswordField
+          label="New password"
+          value={password}
+          error={fieldErrors.password?.[0] ?? null}
+          onChange={setPassword}
+        />
+        <div className="auth-actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={busy !== null || undefined}
+            aria-busy={busy === 'reset' || undefined}
+          >
+            Reset password
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}

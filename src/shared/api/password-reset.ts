@@ -1,0 +1,19 @@
+import { DetailResponseSchema, type DetailResponse } from '../contract/auth.ts';
+import { TokenPairSchema, type TokenPair } from '../contract/user.ts';
+import type { ApiClient } from './api-client.ts';
+import { parseResponse } from './parse-response.ts';
+
+/** `POST /auth/password/forgot/` → the same sentence whether or not the account exists (CONTRACTS §3). */
+export async function forgotPassword(client: ApiClient, body: { email: string }): Promise<DetailResponse> {
+  const { data } = await client.request('POST', '/auth/password/forgot/', { json: body, auth: false });
+  return parseResponse(DetailResponseSchema, data, 'forgot password');
+}
+
+/** `POST /auth/password/reset/` → a token pair for the new password; every other session ends. */
+export async function resetPassword(
+  client: ApiClient,
+  body: { email: string; code: string; password: string },
+): Promise<TokenPair> {
+  const { data } = await client.request('POST', '/auth/password/reset/', { json: body, auth: false });
+  return parseResponse(TokenPairSchema, data, 'reset password');
+}

@@ -1,0 +1,107 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPanel } from '../../src/features/auth/login-panel.tsx';
+import { Component as ResetPasswordPage } from '../../src/features/auth/reset-password-page.tsx';
+import { readTokens } from '../../src/shared/db/token-storage.ts';
+import { useAuth } from '../../src/stores/auth-store.ts';
+import { businessUser, stubApi } from './support/stub-api.ts';
+
+function renderAt(entry: string) {
+  const onDone = vi.fn();
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <LoginPanel onDone={onDone} /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, onDone };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Forgot password?', () => {
+  it('on the Log in tab leads to /reset-password with the typed email and closes the panel', async () => {
+    useAuth.setState({ status: 'signed-out', user: null });
+    const { router, onDone } = renderAt('/');
+    await userEvent.type(screen.getByLabelText('Email'), 'owner@example.com');
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(onDone).toHaveBeenCalled();
+    expect(await screen.findByLabelText('Email')).toHaveValue('owner@example.com');
+  });
+});
+
+describe('/reset-password', () => {
+  it('has Email, Code and New password fields and the Send code and Reset password buttons', () => {
+    renderAt('/reset-password');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveAttribute('inputMode', 'numeric');
+    expect(code).toHaveAttribute('autoComplete', 'one-time-code');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autoComplete', 'new-password');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeInTheDocument();
+  });
+
+  it('Send code asks for a code and shows the server’s sentence', async () => {
+    const { sent } = stubApi({
+      'POST /api/auth/password/forgot/': () => ({ status: 200, body: { detail: 'If an account uses this email…' } }),
+    });
+    renderAt('/reset-password');
+    await userEvent.type(screen.getByLabelText('Email'), ' owner@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account uses this email…');
+    expect(sent[0]?.body).toEqual({ email: 'owner@example.com' });
+  });
+
+  it('Reset password signs in with the returned tokens and opens /dashboard', async () => {
+    const { sent } = stubApi({
+      'POST /api/auth/password/reset/': () => ({ status: 200, body: { access: 'a2', refresh: 'r2' } }),
+      'GET /api/auth/profile/': () => ({ status: 200, body: businessUser }),
+    });
+    const { router } = renderAt('/reset-password?email=owner%40example.com');
+    await userEvent.type(screen.getByLabelText('Code'), '4321');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await screen.findByText('dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(sent[0]?.body).toEqual({ email: 'owner@example.com', code: '4321', password: 'a-new-password' });
+    expect(await readTokens()).toEqual({ access: 'a2', refresh: 'r2' });
+    expect(useAuth.getState().status).toBe('signed-in');
+  });
+
+  it('a refused request shows the server detail as an alert that takes focus', async () => {
+    stubApi({ 'POST /api/auth/password/reset/': () => ({ status: 400, body: { detail: 'Invalid code or email.' } }) });
+    const { router } = renderAt('/reset-password?email=owner%40example.com');
+    await userEvent.type(screen.getByLabelText('Code'), '0000');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid code or email.');
+    await vi.waitFor(() => expect(alert).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
+  it('a wrong code is written next to the Code field, which takes focus', async () => {
+    stubApi({
+      'POST /api/auth/password/reset/': () => ({
+        status: 400,
+        body: { detail: 'Invalid code or email.', errors: { code: ['Invalid code or email.'] } },
+      }),
+    });
+    renderAt('/reset-password?email=owner%40example.com');
+    const code = screen.getByLabelText('Code');
+    await userEvent.type(code, '0000');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await vi.waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Invalid code or email.'));
+  });
+});
