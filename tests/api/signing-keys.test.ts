@@ -62,7 +62,10 @@ describe('signing keys in the database', () => {
     expect(next.deleted).toContain(rotation.retired[0]);
     expect(next.retired).toEqual([rotation.kid]);
     const fresh = accessTokens(databaseSigningKeys(db), 10 * 24 * 3600);
-    const noKid = await accessTokens(staticSigningKeys('x'.repeat(40)), TTL).sign({ userId: 1, userType: 'u', sessionId: null }, now);
+    const noKid = await accessTokens(staticSigningKeys('x'.repeat(40)), TTL).sign(
+      { userId: 1, userType: 'u', sessionId: null },
+      now,
+    );
     expect(await fresh.verify(oldToken, now + 1000)).toBeNull();
     expect(await fresh.verify(noKid, now + 1000)).toBeNull();
   });
@@ -79,7 +82,11 @@ describe('signing keys in the database', () => {
     expect(await accessTokens(databaseSigningKeys(db), TTL).verify(forged, now)).toBeNull();
     const plain = await accessTokens('z'.repeat(40), TTL).sign({ userId: 2, userType: 'user', sessionId: null }, now);
     expect(decodeProtectedHeader(plain).kid).toBeUndefined();
-    expect(await accessTokens('z'.repeat(40), TTL).verify(plain, now)).toEqual({ userId: 2, userType: 'user', sessionId: null });
+    expect(await accessTokens('z'.repeat(40), TTL).verify(plain, now)).toEqual({
+      userId: 2,
+      userType: 'user',
+      sessionId: null,
+    });
   });
 
   it('two apps on one database without JWT_SECRET: signed in on A, accepted on B', async () => {
