@@ -64,7 +64,7 @@ function buildServices(deps: AppDeps): Services {
     random: deps.random ?? Math.random,
     mailer,
     images: deps.images ?? localImageStore(join(config.dataDir, 'uploads')),
-    places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer()),
+    places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer(db)),
     limits: deps.limits ?? defaultRateLimits,
     tokens: accessTokens(fullConfig.jwtSecret, config.accessTokenTtl),
   };

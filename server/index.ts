@@ -14,12 +14,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { gazetteer } from './services/places/gazetteer.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
 import { seedDemo } from './services/demo-seed.ts';
+import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { loadJwtSecret } from './services/secrets.ts';
 
@@ -34,6 +34,11 @@ function workerCount(): number {
 async function prepare(db: Db): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
+  if (!config.googlePlacesKey) {
+    const places = await ensureGazetteerLoaded(db);
+    if (places) console.log(`Loaded ${places} places into the gazetteer table`);
+  }
   if (config.seedDemo) {
     const created = await seedDemo(db);
     if (created.length) console.log(`Demo accounts created: ${created.join(', ')}`);
@@ -41,10 +46,7 @@ async function prepare(db: Db): Promise<void> {
 }
 
 function serveApp(db: Db, appConfig: Config, announce: boolean) {
-  // The built-in place search reads ~150k cities (~0.5 s, ~100 MB): done once
-  // the server listens, so the first dashboard search is not the one that waits.
-  const places = appConfig.googlePlacesKey ? null : gazetteer();
-  const app = createApp({ db, config: appConfig, ...(places ? { places } : {}) });
+  const app = createApp({ db, config: appConfig });
   const distDir = process.env.ROAMLY_DIST
     ? resolve(process.env.ROAMLY_DIST)
     : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -62,7 +64,6 @@ function serveApp(db: Db, appConfig: Config, announce: boolean) {
   };
   const server = serve({ fetch, port: appConfig.port, hostname: appConfig.host }, (info) => {
     if (announce) console.log(`Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`);
-    if (places) setTimeout(() => void places.warm().catch(() => undefined), 1000).unref();
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
