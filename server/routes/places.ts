@@ -27,10 +27,7 @@ import {
 /** How far from the point a listing may be to count as the same venue. */
 const MATCH_RADIUS_M = 1000;
 
-export function placesRoutes(
-  services: Services,
-  limits: PlacesSearchLimits = defaultPlacesSearchLimits,
-): Hono<ApiEnv> {
+export function placesRoutes(services: Services, limits: PlacesSearchLimits = defaultPlacesSearchLimits): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
   const countSearch = (c: ApiContext) =>
     countPlacesSearch(services.db, { user: c.get('user'), ip: c.get('ip') }, limits, services.clock.now());

@@ -59,8 +59,7 @@ class Reader {
     else if (wireType === WIRE_BYTES) {
       const length = this.varint(); // read before `pos`: `pos += varint()` would use the old pos
       this.pos += length;
-    }
-    else if (wireType === WIRE_64BIT) this.pos += 8;
+    } else if (wireType === WIRE_64BIT) this.pos += 8;
     else if (wireType === WIRE_32BIT) this.pos += 4;
     else throw new Error(`Unknown wire type ${wireType} in cities file`);
   }

