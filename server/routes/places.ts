@@ -19,8 +19,8 @@ import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import {
-  countPlacesSearch,
   defaultPlacesSearchLimits,
+  placesSearchLimiter,
   type PlacesSearchLimits,
 } from '../services/places/search-limits.ts';
 
@@ -29,8 +29,8 @@ const MATCH_RADIUS_M = 1000;
 
 export function placesRoutes(services: Services, limits: PlacesSearchLimits = defaultPlacesSearchLimits): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
-  const countSearch = (c: ApiContext) =>
-    countPlacesSearch(services.db, { user: c.get('user'), ip: c.get('ip') }, limits, services.clock.now());
+  const limiter = placesSearchLimiter(services.db, limits);
+  const countSearch = (c: ApiContext) => limiter({ user: c.get('user'), ip: c.get('ip') }, services.clock.now());
 
   router.get('/places-autocomplete/', async (c) => {
     const query = validate(PlacesAutocompleteQuerySchema, c.req.query());
