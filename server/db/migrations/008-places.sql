@@ -16,9 +16,9 @@ CREATE TABLE places (
   lat double precision NOT NULL,
   lng double precision NOT NULL
 );
--- Covers the whole search (range, ranking, qualifier) without visiting rows
--- that are not returned.
-CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key);
+-- Covers the whole ranking (range, population, qualifier, id): a search reads
+-- index entries only, and table rows for the five it returns.
+CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key, id);
 
 CREATE TABLE places_source (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),

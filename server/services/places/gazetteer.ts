@@ -48,11 +48,16 @@ export function gazetteer(db: Db): PlacesProvider {
     async autocomplete(input): Promise<PlacePrediction[]> {
       const range = searchRange(input);
       if (!range) return [];
+      // The ranking reads the index only (it includes population, qualifier
+      // and id); descriptions are fetched for the five winners alone.
       const result = await db.query<{ id: number; description: string }>(
-        `SELECT id, description FROM places
-          WHERE name_key >= $1 AND name_key < $2 AND strpos(qualifier_key, $3) > 0
-          ORDER BY population DESC, id
-          LIMIT ${MAX_PREDICTIONS}`,
+        `SELECT p.id, p.description
+           FROM (SELECT id, population FROM places
+                  WHERE name_key >= $1 AND name_key < $2 AND strpos(qualifier_key, $3) > 0
+                  ORDER BY population DESC, id
+                  LIMIT ${MAX_PREDICTIONS}) top
+           JOIN places p USING (id)
+          ORDER BY top.population DESC, p.id`,
         [range.from, range.to, range.qualifier],
       );
       return result.rows.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
