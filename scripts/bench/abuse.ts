@@ -92,6 +92,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       NODE_ENV: '',
+      WORKERS: '1', // one process, so the RSS measured is the one serving
       ROAMLY_DIST: join(dataDir, 'no-dist'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
