@@ -16,7 +16,11 @@
  *
  *   npx tsx scripts/bench/abuse.ts
  *   ABUSE_ROOT=/tmp/old-checkout npx tsx scripts/bench/abuse.ts   # the same attack on another checkout
+ *   ABUSE_ONLY=cpu npx tsx scripts/bench/abuse.ts                  # or memory
  *   ABUSE_EVENTS=4000 ABUSE_HOSTS=80 ABUSE_CLIENTS=20 ABUSE_SECONDS=15 DATABASE_URL=… npx tsx scripts/bench/abuse.ts
+ *
+ * The server runs as one process (WORKERS=1) with a fresh DATA_DIR; with
+ * DATABASE_URL, use a fresh database (events from an earlier run count).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -226,6 +230,33 @@ async function listWithManyHosts(token: string): Promise<{ bytes: number; status
   return { bytes, statuses };
 }
 
+/** Finding 2 on the idle server: health latency while `clients` hammer autocomplete. */
+async function cpuAttack(pid: number, idle: number): Promise<{ rss: number; p99: number }> {
+  const attack = hammerAutocomplete();
+  const loaded = await healthLatency(attack);
+  const statuses = await attack;
+  const rss = rssMb(pid);
+  console.log(`attack 2: ${clients} clients × ${seconds} s on autocomplete, statuses ${JSON.stringify(statuses)}`);
+  console.log(`/api/health, under attack 2:        p50 ${loaded.p50} ms   p99 ${loaded.p99} ms   (${loaded.n} probes)`);
+  console.log(`RSS idle ${idle} MB → after attack 2 ${rss} MB`);
+  return { rss, p99: loaded.p99 };
+}
+
+/** Finding 1: many events, then lists under many Host values. */
+async function memoryAttack(pid: number, idle: number): Promise<number> {
+  const token = await signIn();
+  const { created, stoppedBy } = await createEvents(token);
+  console.log(`attack 1: created ${created} events (stopped by: ${stoppedBy}); RSS ${rssMb(pid)} MB`);
+  const listed = await listWithManyHosts(token);
+  const rss = rssMb(pid);
+  console.log(
+    `attack 1: ${2 * hosts} lists with ${hosts} Host values, ${(listed.bytes / 1e6).toFixed(1)} MB sent, statuses ${JSON.stringify(listed.statuses)}`,
+  );
+  console.log(`RSS idle ${idle} MB → after attack 1 ${rss} MB`);
+  return rss;
+}
+
+const only = process.env.ABUSE_ONLY; // "cpu" or "memory"; both by default
 const dataDir = mkdtempSync(join(tmpdir(), 'roamly-abuse-'));
 const server = await startServer(dataDir);
 const pid = server.pid!;
@@ -235,27 +266,17 @@ try {
   console.log(`server ${root} (pid ${pid}), idle RSS ${idle} MB`);
   const quiet = await healthLatency(sleep(3000));
   console.log(`/api/health, no attack:             p50 ${quiet.p50} ms   p99 ${quiet.p99} ms   (${quiet.n} probes)`);
-
-  const token = await signIn();
-  const { created, stoppedBy } = await createEvents(token);
-  console.log(`attack 1: created ${created} events (stopped by: ${stoppedBy}); RSS ${rssMb(pid)} MB`);
-  const listed = await listWithManyHosts(token);
-  const afterLists = rssMb(pid);
-  console.log(
-    `attack 1: ${2 * hosts} lists with ${hosts} Host values, ${(listed.bytes / 1e6).toFixed(1)} MB sent, statuses ${JSON.stringify(listed.statuses)}; RSS ${afterLists} MB`,
-  );
-
-  const attack = hammerAutocomplete();
-  const loaded = await healthLatency(attack);
-  const statuses = await attack;
-  const afterSearch = rssMb(pid);
-  console.log(`attack 2: ${clients} clients × ${seconds} s on autocomplete, statuses ${JSON.stringify(statuses)}`);
-  console.log(`/api/health, under attack 2:        p50 ${loaded.p50} ms   p99 ${loaded.p99} ms   (${loaded.n} probes)`);
-
-  const growth = Math.round((Math.max(afterLists, afterSearch) - idle) * 10) / 10;
-  console.log(`RSS idle ${idle} MB → after attack 1 ${afterLists} MB → after attack 2 ${afterSearch} MB`);
+  // The CPU attack runs first, on the idle server, so a heap the memory attack
+  // grew (and its garbage collection) does not blur the latency it measures.
+  let highest = idle;
+  if (only !== 'memory') {
+    const cpu = await cpuAttack(pid, idle);
+    highest = Math.max(highest, cpu.rss);
+    console.log(`goal health p99 ≤ 20 ms under attack 2: ${cpu.p99} ms ${cpu.p99 <= 20 ? 'PASS' : 'FAIL'}`);
+  }
+  if (only !== 'cpu') highest = Math.max(highest, await memoryAttack(pid, idle));
+  const growth = Math.round((highest - idle) * 10) / 10;
   console.log(`goal RSS growth ≤ 50 MB: ${growth} MB ${growth <= 50 ? 'PASS' : 'FAIL'}`);
-  console.log(`goal health p99 ≤ 20 ms under attack: ${loaded.p99} ms ${loaded.p99 <= 20 ? 'PASS' : 'FAIL'}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
