@@ -22,8 +22,8 @@ import type { PlaceLocation, PlacesProvider } from './provider.ts';
 
 const MAX_PREDICTIONS = 5;
 /** Name parts shorter than this match whole names only. */
-export const MIN_PREFIX_LENGTH = 3;
-/** The longest GeoNames city name here is 86 characters. */
+const MIN_PREFIX_LENGTH = 3;
+/** The longest city name in the data is 65 characters. */
 const MAX_NAME_LENGTH = 100;
 /** Sorts after every character a name can contain, in byte ("C") order. */
 const AFTER_EVERY_CHARACTER = '\u{10FFFF}';
