@@ -47,19 +47,22 @@ try {
   const queries = await inputs();
   for (const input of queries.slice(0, 200)) await provider.autocomplete(input); // warm up
   const times: number[] = [];
+  const costlyTimes: number[] = [];
   started = performance.now();
-  for (const input of queries) {
+  for (const [i, input] of queries.entries()) {
     const start = performance.now();
     await provider.autocomplete(input);
     times.push(performance.now() - start);
+    if (i % 10 === 0) costlyTimes.push(times.at(-1)!);
   }
   const total = performance.now() - started;
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  const at = (list: number[], p: number) =>
+    list.sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(2);
   console.log(
-    `${db.engine}: ${searches} searches, ${Math.round((searches / total) * 1000)}/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+    `${db.engine}: ${searches} searches, ${Math.round((searches / total) * 1000)}/s, p50 ${at(times, 0.5)} ms, p99 ${at(times, 0.99)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
   );
-  console.log(`goal p99 ≤ 20 ms: ${Number(at(0.99)) <= 20 ? 'PASS' : 'FAIL'}`);
+  console.log(`  of which the once-costly inputs: p50 ${at(costlyTimes, 0.5)} ms, p99 ${at(costlyTimes, 0.99)} ms`);
+  console.log(`goal p99 ≤ 20 ms: ${Number(at(times, 0.99)) <= 20 ? 'PASS' : 'FAIL'}`);
 } finally {
   await db.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
