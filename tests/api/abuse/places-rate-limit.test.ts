@@ -35,6 +35,15 @@ describe('place search rate limits', () => {
     expect(details.status).toBe(429);
   });
 
+  it('turns a flood away without writing: refused requests no longer touch the shared count', async () => {
+    const count = async () =>
+      (await t.db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE bucket = 'places:ip:local'")).rows[0]
+        ?.hits;
+    const before = await count();
+    for (let i = 0; i < 20; i++) expect((await search()).status).toBe(429);
+    expect(await count()).toBe(before);
+  });
+
   it('counts a signed-in caller per account, apart from the address', async () => {
     expect((await search(account.access)).status).toBe(200);
     const { max } = defaultPlacesSearchLimits.perAccount;
