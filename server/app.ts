@@ -12,6 +12,7 @@ import { readBearer } from './http/auth.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientIp } from './http/client-ip.ts';
+import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -75,7 +76,7 @@ function buildServices(deps: AppDeps): Services {
     random: deps.random ?? Math.random,
     mailer,
     images: deps.images ?? imageStoreFor(config, db),
-    places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer()),
+    places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer(db)),
     limits: deps.limits ?? defaultRateLimits,
     tokens: accessTokens(deps.signingKeys ?? fullConfig.jwtSecret, config.accessTokenTtl),
   };
@@ -123,7 +124,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
   api.route('/media', mediaRoutes(services));
-  if (!config.smtpUrl && !config.production) api.route('/dev', devRoutes(services));
+  const devMailbox = !config.smtpUrl && !config.production;
+  if (devMailbox) api.route('/dev', devRoutes(services));
+  api.get('/openapi.json', serveOpenApi({ devMailbox }));
   api.all('*', (c) => c.json(problemBody(`No API endpoint at ${c.req.method} ${c.req.path}.`), 404));
 
   app.route('/api', api);

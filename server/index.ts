@@ -22,13 +22,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
-import { gazetteer } from './services/places/gazetteer.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
+import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { createLogger } from './services/logger.ts';
 import { mediaStoreKind } from './services/media/select.ts';
@@ -54,6 +54,11 @@ async function prepare(db: Db): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) logger.info({ migrations: applied }, `Applied migrations: ${applied.join(', ')}`);
   if (!config.jwtSecret) await ensureServerSecrets(db);
+  // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
+  if (!config.googlePlacesKey) {
+    const places = await ensureGazetteerLoaded(db);
+    if (places) logger.info({ places }, `Loaded ${places} places into the gazetteer table`);
+  }
   if (config.seedDemo) {
     const created = await seedDemo(db);
     if (created.length) logger.info({ accounts: created }, `Demo accounts created: ${created.join(', ')}`);
@@ -69,16 +74,12 @@ async function secretsFor(db: Db): Promise<{ jwtSecret: string; signingKeys?: Si
 async function serveApp(db: Db, announce: boolean) {
   const { jwtSecret, signingKeys } = await secretsFor(db);
   const appConfig: Config = { ...config, jwtSecret };
-  // The built-in place search reads ~150k cities (~0.5 s, ~100 MB): done once
-  // the server listens, so the first dashboard search is not the one that waits.
-  const places = appConfig.googlePlacesKey ? null : gazetteer();
   const deps: AppDeps = {
     db,
     config: appConfig,
     logger,
     reportError,
     mailLog: (line) => logger.info({ mail: line }, 'mail'),
-    ...(places ? { places } : {}),
     ...(signingKeys ? { signingKeys } : {}),
   };
   const app = createApp(deps);
@@ -102,7 +103,6 @@ async function serveApp(db: Db, announce: boolean) {
         `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
       );
     }
-    if (places) setTimeout(() => void places.warm().catch(() => undefined), 1000).unref();
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;

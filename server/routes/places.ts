@@ -3,6 +3,8 @@
  * matching_businesses: existing business listings near a point whose title
  * matches a venue name. A provider failure is logged and answered with an
  * empty list or 502 — the form treats both as "no suggestions".
+ * Searches stay open without a token but are rate limited per caller
+ * (services/places/search-limits.ts).
  */
 import { Hono } from 'hono';
 import {
@@ -11,20 +13,28 @@ import {
   PlacesAutocompleteQuerySchema,
   PLACES_MIN_INPUT_LENGTH,
 } from '../../src/shared/contract/places.ts';
-import type { ApiEnv, Services } from '../context.ts';
+import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
+import {
+  defaultPlacesSearchLimits,
+  placesSearchLimiter,
+  type PlacesSearchLimits,
+} from '../services/places/search-limits.ts';
 
 /** How far from the point a listing may be to count as the same venue. */
 const MATCH_RADIUS_M = 1000;
 
-export function placesRoutes(services: Services): Hono<ApiEnv> {
+export function placesRoutes(services: Services, limits: PlacesSearchLimits = defaultPlacesSearchLimits): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
+  const limiter = placesSearchLimiter(services.db, limits);
+  const countSearch = (c: ApiContext) => limiter({ user: c.get('user'), ip: c.get('ip') }, services.clock.now());
 
   router.get('/places-autocomplete/', async (c) => {
     const query = validate(PlacesAutocompleteQuerySchema, c.req.query());
+    await countSearch(c);
     if (query.input.length < PLACES_MIN_INPUT_LENGTH) return c.json({ predictions: [] });
     try {
       return c.json({ predictions: await services.places.autocomplete(query.input) });
@@ -36,6 +46,7 @@ export function placesRoutes(services: Services): Hono<ApiEnv> {
 
   router.get('/place-details/', async (c) => {
     const query = validate(PlaceDetailsQuerySchema, c.req.query());
+    await countSearch(c);
     let place;
     try {
       place = await services.places.details(query.place_id);

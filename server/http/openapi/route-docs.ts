@@ -1,0 +1,251 @@
+/**
+ * Every API route, described once: the OpenAPI document (/api/openapi.json)
+ * is built from this list and the valibot schemas of src/shared/contract, and
+ * tests/api/openapi.test.ts fails when a route the app registers has no entry
+ * here, or an entry has no route. Adding a route = adding one entry below
+ * (paths as Hono registers them: `/api/events/:id/update/`).
+ */
+import * as v from 'valibot';
+import {
+  DetailResponseSchema,
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  RefreshRequestSchema,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+  ResendVerificationRequestSchema,
+  VerifyEmailRequestSchema,
+} from '../../../src/shared/contract/auth.ts';
+import {
+  EventConflictSchema,
+  EventFieldsSchema,
+  EventListSchema,
+  EventSchema,
+} from '../../../src/shared/contract/event.ts';
+import { ReportIssueRequestSchema, ReportIssueResponseSchema } from '../../../src/shared/contract/issue.ts';
+import {
+  MatchingBusinessesQuerySchema,
+  MatchingBusinessesResponseSchema,
+  PlaceDetailsQuerySchema,
+  PlaceDetailsResponseSchema,
+  PlacesAutocompleteQuerySchema,
+  PlacesAutocompleteResponseSchema,
+} from '../../../src/shared/contract/places.ts';
+import { ProfileUpdateFieldsSchema } from '../../../src/shared/contract/profile.ts';
+import { RefreshResponseSchema, TokenPairSchema, UserSchema } from '../../../src/shared/contract/user.ts';
+import type { RouteDoc } from './route-doc.ts';
+
+const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) });
+const MailboxSchema = v.object({
+  messages: v.array(v.object({ to: v.string(), subject: v.string(), text: v.string(), code: v.optional(v.string()) })),
+});
+const ok = (description: string, schema?: unknown) => ({ description, ...(schema ? { schema } : {}) });
+
+export const routeDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    tag: 'operations',
+    summary: 'Liveness: 200 while the process runs and its database answers.',
+    auth: 'none',
+    responses: { 200: ok('Alive.', HealthSchema) },
+  },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'operations',
+    summary: 'This document (OpenAPI 3.1).',
+    auth: 'none',
+    responses: { 200: ok('The API description.') },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login/',
+    tag: 'auth',
+    summary: 'Sign in with email and password.',
+    auth: 'none',
+    json: LoginRequestSchema,
+    responses: { 200: ok('Tokens.', TokenPairSchema) },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/refresh/',
+    tag: 'auth',
+    summary: 'A new access token for a refresh token; may rotate the refresh token.',
+    auth: 'none',
+    json: RefreshRequestSchema,
+    responses: { 200: ok('A new access token.', RefreshResponseSchema) },
+    errors: [400, 401],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout/',
+    tag: 'auth',
+    summary: 'Revoke the refresh token family of this session.',
+    auth: 'none',
+    json: LogoutRequestSchema,
+    responses: { 200: ok('Logged out.', DetailResponseSchema) },
+    errors: [400],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/register/',
+    tag: 'auth',
+    summary: 'Create an unverified account and mail a 4-digit code.',
+    auth: 'none',
+    json: RegisterRequestSchema,
+    responses: { 201: ok('Registered; verify the email next.', RegisterResponseSchema) },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email/',
+    tag: 'auth',
+    summary: 'Verify the emailed code; signs the account in.',
+    auth: 'none',
+    json: VerifyEmailRequestSchema,
+    responses: { 200: ok('Verified and signed in.', TokenPairSchema) },
+    errors: [400, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/resend_verification/',
+    tag: 'auth',
+    summary: 'Mail a new verification code.',
+    auth: 'none',
+    json: ResendVerificationRequestSchema,
+    responses: { 200: ok('Sent when the account exists and is unverified.', DetailResponseSchema) },
+    errors: [400, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/report-issue/',
+    tag: 'support',
+    summary: 'Report an issue; mails the support inbox once. Accepts Idempotency-Key.',
+    auth: 'optional',
+    json: ReportIssueRequestSchema,
+    responses: { 201: ok('Accepted.', ReportIssueResponseSchema) },
+    errors: [400, 429],
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/profile/',
+    tag: 'profile',
+    summary: 'The signed-in user.',
+    auth: 'bearer',
+    responses: { 200: ok('The user.', UserSchema) },
+    errors: [401],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/auth/profile/',
+    tag: 'profile',
+    summary: 'Change profile fields; the image travels as the file field profile_image.',
+    auth: 'bearer',
+    multipart: { fields: ProfileUpdateFieldsSchema, files: ['profile_image'] },
+    responses: { 200: ok('The updated user.', UserSchema) },
+    errors: [400, 401, 413, 415],
+  },
+  {
+    method: 'GET',
+    path: '/api/events/user/',
+    tag: 'events',
+    summary: "The caller's events, the business listing included. Answers 304 to a matching If-None-Match.",
+    auth: 'bearer',
+    responses: { 200: ok('Every event of the caller.', EventListSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: 'GET',
+    path: '/api/events/:id/',
+    tag: 'events',
+    summary: 'One event of the caller; ETag is its version.',
+    auth: 'bearer',
+    responses: { 200: ok('The event.', EventSchema) },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/events/create/',
+    tag: 'events',
+    summary: 'Create an event or the business listing (is_recurring). Accepts Idempotency-Key.',
+    auth: 'bearer',
+    multipart: { fields: EventFieldsSchema, files: ['cover_image'] },
+    responses: { 201: ok('The new event, with its id.', EventSchema) },
+    errors: [400, 401, 403, 409, 413, 415, 429],
+  },
+  {
+    method: 'PUT',
+    path: '/api/events/:id/update/',
+    tag: 'events',
+    summary: 'Change an event; with If-Match: <version> a stale write is refused with 412. Accepts Idempotency-Key.',
+    auth: 'bearer',
+    multipart: { fields: EventFieldsSchema, files: ['cover_image'] },
+    responses: {
+      200: ok('The updated event.', EventSchema),
+      412: ok('If-Match was stale: the current event.', EventConflictSchema),
+    },
+    errors: [400, 401, 403, 404, 413, 415, 429],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/events/:id/delete/',
+    tag: 'events',
+    summary: 'Delete an event; a second delete is 404.',
+    auth: 'bearer',
+    responses: { 204: ok('Deleted.') },
+    errors: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/events/events/matching_businesses/',
+    tag: 'places',
+    summary: 'Business listings within 1 km of a point whose title matches the venue name.',
+    auth: 'bearer',
+    query: MatchingBusinessesQuerySchema,
+    responses: { 200: ok('Candidates, nearest first.', MatchingBusinessesResponseSchema) },
+    errors: [400, 401],
+  },
+  {
+    method: 'GET',
+    path: '/api/media_feed/places-autocomplete/',
+    tag: 'places',
+    summary:
+      'Place suggestions for a name prefix ("lond", "paris, tex"); open without a token, rate limited per address (60/min) or account (120/min).',
+    auth: 'optional',
+    query: PlacesAutocompleteQuerySchema,
+    responses: { 200: ok('Up to 5 suggestions, biggest first.', PlacesAutocompleteResponseSchema) },
+    errors: [400, 429],
+  },
+  {
+    method: 'GET',
+    path: '/api/media_feed/place-details/',
+    tag: 'places',
+    summary: 'The location of a suggested place; counts into the same rate limit as autocomplete.',
+    auth: 'optional',
+    query: PlaceDetailsQuerySchema,
+    responses: { 200: ok('The place.', PlaceDetailsResponseSchema) },
+    errors: [400, 404, 429, 502],
+  },
+  {
+    method: 'GET',
+    path: '/api/media/:name',
+    tag: 'media',
+    summary: 'An uploaded image by its random name; immutable.',
+    auth: 'none',
+    responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/api/dev/mailbox',
+    tag: 'development',
+    summary: 'Mail sent to an address, oldest first (only without SMTP_URL and outside production).',
+    auth: 'none',
+    query: v.object({ email: v.string() }),
+    devOnly: true,
+    responses: { 200: ok('The messages.', MailboxSchema) },
+    errors: [400],
+  },
+];

@@ -1,0 +1,66 @@
+/**
+ * How often one caller may search places. Autocomplete is open to anyone
+ * (the dashboard is its only caller, but CONTRACTS §3 lets it be called
+ * without a token), so unauthenticated searches are counted per client
+ * address and signed-in ones per account — counts live in the database
+ * (rate_limits), shared by every instance.
+ *
+ * The dashboard sends at most one search per 400 ms of typing (SPEC §9), so
+ * 150 a minute is a person typing without pause; 120 per account leaves room
+ * for that in practice and stops a script. 60 per address is one a second:
+ * enough for someone trying the search, far from the 20 clients in a loop
+ * that slowed /api/health to 445 ms (issue 12, finding 2).
+ */
+import type { AccessClaims } from '../access-tokens.ts';
+import { ApiError } from '../../http/problem.ts';
+import { hit, type Limit } from '../rate-limit.ts';
+import type { Queryable } from '../../db/client.ts';
+
+export interface PlacesSearchLimits {
+  perIp: Limit;
+  perAccount: Limit;
+}
+
+export const defaultPlacesSearchLimits: PlacesSearchLimits = {
+  perIp: { max: 60, windowSeconds: 60 },
+  perAccount: { max: 120, windowSeconds: 60 },
+};
+
+/** Callers known to be over their limit, so a flood is turned away without a database write. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Counts searches per caller. The database holds the counts (shared by every
+ * instance); this process also remembers, until their window ends, the
+ * callers it has already refused, so a client hammering the endpoint costs a
+ * map lookup per request instead of a write. The memory is bounded: at most
+ * 10,000 callers, expired ones dropped first.
+ */
+export function placesSearchLimiter(db: Queryable, limits: PlacesSearchLimits = defaultPlacesSearchLimits) {
+  const refusedUntil = new Map<string, number>();
+
+  function remember(bucket: string, untilMs: number, nowMs: number): void {
+    if (refusedUntil.size >= MAX_REMEMBERED) {
+      for (const [key, until] of refusedUntil) if (until <= nowMs) refusedUntil.delete(key);
+      if (refusedUntil.size >= MAX_REMEMBERED) refusedUntil.delete(refusedUntil.keys().next().value!);
+    }
+    refusedUntil.set(bucket, untilMs);
+  }
+
+  /** Counts one search for this caller; throws 429 with Retry-After when over the limit. */
+  return async function countSearch(caller: { user: AccessClaims | null; ip: string }, nowMs: number): Promise<void> {
+    const [bucket, limit] = caller.user
+      ? [`places:user:${caller.user.userId}`, limits.perAccount]
+      : [`places:ip:${caller.ip}`, limits.perIp];
+    const until = refusedUntil.get(bucket);
+    let wait = until !== undefined && until > nowMs ? Math.ceil((until - nowMs) / 1000) : 0;
+    if (wait === 0) {
+      wait = await hit(db, bucket, limit, nowMs);
+      if (wait > 0) remember(bucket, nowMs + wait * 1000, nowMs);
+    }
+    if (wait === 0) return;
+    throw new ApiError(429, `Too many place searches. Please wait ${wait} seconds and try again.`, undefined, {
+      'Retry-After': String(wait),
+    });
+  };
+}
