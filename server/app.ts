@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   const chaosSettings = parseChaos(config.chaos);
   if (chaosSettings) api.use('*', chaos(chaosSettings, services.random));
-  api.use('*', clientIp({ trustProxy: config.trustProxy }));
+  api.use('*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
   api.use('*', bodyLimits());
   api.use('*', readBearer(services));
   api.use('*', idempotency(services));
