@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import type { ApiEnv, Clock, Services } from './context.ts';
 import type { Db } from './db/client.ts';
+import { requestScoped } from './db/request-transaction.ts';
 import { readBearer } from './http/auth.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
@@ -25,7 +26,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { accessTokens } from './services/access-tokens.ts';
 import { idempotency } from './services/idempotency.ts';
 import { localImageStore, type ImageStore } from './services/image-store.ts';
-import { consoleMailer, lazySmtpMailer, type Mailer } from './services/mail.ts';
+import { mailerFor, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -50,13 +51,11 @@ export interface AppDeps {
 const systemClock: Clock = { now: () => Date.now() };
 
 function buildServices(deps: AppDeps): Services {
-  const { db, config } = deps;
+  const { config } = deps;
+  // Every query goes through a wrapper that can run a request in one transaction (idempotency).
+  const db = requestScoped(deps.db);
   const fullConfig = { ...config, jwtSecret: loadJwtSecretSync(config.jwtSecret, config.dataDir) };
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? lazySmtpMailer(config.smtpUrl)
-      : consoleMailer({ db, keepInMailbox: !config.production, ...(deps.mailLog ? { log: deps.mailLog } : {}) }));
+  const mailer = deps.mailer ?? mailerFor(config, { db, ...(deps.mailLog ? { log: deps.mailLog } : {}) });
   return {
     db,
     config: fullConfig,

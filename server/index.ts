@@ -20,10 +20,17 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
 import { seedDemo } from './services/demo-seed.ts';
+import { assertMailTransport } from './services/mail.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { loadJwtSecret } from './services/secrets.ts';
 
 const config = configFromEnv();
+try {
+  assertMailTransport(config);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 function workerCount(): number {
   if (!config.databaseUrl) return 1;

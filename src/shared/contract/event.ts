@@ -16,6 +16,7 @@ import {
 } from './formats.ts';
 import { KeywordsSchema } from './keywords.ts';
 import { ScheduleBlocksInputSchema, ScheduleBlocksSchema } from './schedule.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** Longest title accepted. */
 export const MAX_TITLE_LENGTH = 200;
@@ -91,8 +92,13 @@ const jsonText = <T extends v.GenericSchema>(schema: T, emptyValue: unknown, mes
     schema,
   );
 
-const textField = (max: number, label: string) =>
-  v.pipe(v.string(`${label} is text.`), v.trim(), v.maxLength(max, `${label} can have at most ${max} characters.`));
+const textField = (max: number, label: string, lines: 'single' | 'multi' = 'single') =>
+  v.pipe(
+    v.string(`${label} is text.`),
+    v.trim(),
+    lines === 'multi' ? multiLine() : singleLine(),
+    v.maxLength(max, `${label} can have at most ${max} characters.`),
+  );
 
 const dayFlag = v.optional(FormBooleanSchema);
 
@@ -104,7 +110,7 @@ const dayFlag = v.optional(FormBooleanSchema);
  */
 export const EventFieldsSchema = v.object({
   title: v.optional(v.pipe(textField(MAX_TITLE_LENGTH, 'Title'), v.minLength(1, 'Give it a title.'))),
-  bio: v.optional(textField(5000, 'Description')),
+  bio: v.optional(textField(5000, 'Description', 'multi')),
   location_name: v.optional(textField(300, 'Location')),
   latitude: v.optional(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.')),
   longitude: v.optional(formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.')),
