@@ -11,6 +11,7 @@ import type { ApiEnv, Clock, Services } from './context.ts';
 import type { Db } from './db/client.ts';
 import { requestScoped } from './db/request-transaction.ts';
 import { readBearer } from './http/auth.ts';
+import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientIp } from './http/client-ip.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const chaosSettings = parseChaos(config.chaos);
   if (chaosSettings) api.use('*', chaos(chaosSettings, services.random));
   api.use('*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
+  api.use('*', anonymousWrites({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   api.use('*', bodyLimits());
   api.use('*', readBearer(services));
   api.use('*', idempotency(services));
