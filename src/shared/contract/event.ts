@@ -11,6 +11,7 @@ import {
   emptyAsNull,
   FormBooleanSchema,
   formNumberOrNull,
+  roundCoordinate,
   TimeInputSchema,
   TimeSchema,
 } from './formats.ts';
@@ -112,8 +113,15 @@ export const EventFieldsSchema = v.object({
   title: v.optional(v.pipe(textField(MAX_TITLE_LENGTH, 'Title'), v.minLength(1, 'Give it a title.'))),
   bio: v.optional(textField(5000, 'Description', 'multi')),
   location_name: v.optional(textField(300, 'Location')),
-  latitude: v.optional(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.')),
-  longitude: v.optional(formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.')),
+  latitude: v.optional(
+    v.pipe(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.'), v.transform(roundCoordinate)),
+  ),
+  longitude: v.optional(
+    v.pipe(
+      formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.'),
+      v.transform(roundCoordinate),
+    ),
+  ),
   start_date: v.optional(emptyAsNull(DateSchema)),
   start_time: v.optional(emptyAsNull(TimeInputSchema)),
   end_date: v.optional(emptyAsNull(DateSchema)),

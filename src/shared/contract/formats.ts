@@ -77,6 +77,15 @@ export function formNumberOrNull(min: number, max: number, message: string) {
   );
 }
 
+/**
+ * Coordinates keep seven decimals (~1 cm). Besides being plenty, this keeps
+ * denormal values such as 5e-324 out of PostgreSQL's trigonometry, which
+ * fails on them with "value out of range: underflow".
+ */
+export function roundCoordinate<T extends number | null>(value: T): T {
+  return (value === null ? null : Math.round(value * 1e7) / 1e7 + 0) as T;
+}
+
 /** Multipart text → value or null: an empty string (or null) means "not set". */
 export function emptyAsNull<TSchema extends v.GenericSchema>(schema: TSchema, message?: string) {
   return v.union(

@@ -3,6 +3,7 @@
  * place details with a location, and businesses matching a venue.
  */
 import * as v from 'valibot';
+import { roundCoordinate } from './formats.ts';
 import { singleLine } from './text.ts';
 
 /** Searches start after more than this many trimmed characters (SPEC §5). */
@@ -71,6 +72,7 @@ export const MatchingBusinessesQuerySchema = v.object({
     v.toNumber('lat must be a number.'),
     v.minValue(-90, 'lat must be between -90 and 90.'),
     v.maxValue(90, 'lat must be between -90 and 90.'),
+    v.transform(roundCoordinate),
   ),
   lng: v.pipe(
     v.string('Send lng.'),
@@ -78,6 +80,7 @@ export const MatchingBusinessesQuerySchema = v.object({
     v.toNumber('lng must be a number.'),
     v.minValue(-180, 'lng must be between -180 and 180.'),
     v.maxValue(180, 'lng must be between -180 and 180.'),
+    v.transform(roundCoordinate),
   ),
 });
 /** Matching businesses query. */
