@@ -12,7 +12,9 @@ import * as v from 'valibot';
 export const CONTROL_CHARACTERS_MESSAGE =
   'This text contains hidden control characters that cannot be saved. Please remove them and try again.';
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const singleLineControls = /[\u0000-\u001f\u007f-\u009f]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const multiLineControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
