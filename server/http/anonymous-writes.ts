@@ -15,7 +15,6 @@ import { ApiError } from './problem.ts';
 export const anonymousWritePaths: readonly string[] = [
   '/api/auth/login/',
   '/api/auth/refresh/',
-  '/api/auth/logout/',
   '/api/auth/register/',
   '/api/auth/verify-email/',
   '/api/auth/resend_verification/',
