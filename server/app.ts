@@ -8,7 +8,9 @@ import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import type { ApiEnv, Clock, Services } from './context.ts';
 import type { Db } from './db/client.ts';
+import { requestScoped } from './db/request-transaction.ts';
 import { readBearer } from './http/auth.ts';
+import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientIp } from './http/client-ip.ts';
@@ -30,7 +32,7 @@ import { errorReporter, type ErrorReporter } from './services/error-reporter.ts'
 import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
-import { consoleMailer, lazySmtpMailer, type Mailer } from './services/mail.ts';
+import { mailerFor, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -62,13 +64,11 @@ export interface AppDeps {
 const systemClock: Clock = { now: () => Date.now() };
 
 function buildServices(deps: AppDeps): Services {
-  const { db, config } = deps;
+  const { config } = deps;
+  // Every query goes through a wrapper that can run a request in one transaction (idempotency).
+  const db = requestScoped(deps.db);
   const fullConfig = { ...config, jwtSecret: loadJwtSecretSync(config.jwtSecret, config.dataDir) };
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? lazySmtpMailer(config.smtpUrl)
-      : consoleMailer({ db, keepInMailbox: !config.production, ...(deps.mailLog ? { log: deps.mailLog } : {}) }));
+  const mailer = deps.mailer ?? mailerFor(config, { db, ...(deps.mailLog ? { log: deps.mailLog } : {}) });
   return {
     db,
     config: fullConfig,
@@ -94,7 +94,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   const chaosSettings = parseChaos(config.chaos);
   if (chaosSettings) api.use('*', chaos(chaosSettings, services.random));
-  api.use('*', clientIp({ trustProxy: config.trustProxy }));
+  api.use('*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
+  api.use('*', anonymousWrites({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   api.use('*', bodyLimits());
   api.use('*', readBearer(services));
   api.use('*', idempotency(services));

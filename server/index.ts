@@ -29,6 +29,7 @@ import { staticSite } from './http/static-site.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
+import { assertMailTransport } from './services/mail.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { createLogger } from './services/logger.ts';
 import { mediaStoreKind } from './services/media/select.ts';
@@ -41,6 +42,12 @@ const reportError = errorReporter(logger, config.errorWebhookUrl);
 // repository (or image) root is two or one folders up.
 const root = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../' : '../', import.meta.url));
 const MAX_DEFAULT_WORKERS = 4;
+try {
+  assertMailTransport(config);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 function workerCount(): number {
   if (!config.databaseUrl) return 1;

@@ -1,19 +1,45 @@
 /**
- * The caller's address for per-IP rate limits: the socket's peer, or the
- * first X-Forwarded-For hop when TRUST_PROXY=1 (otherwise anyone could pick
- * their own bucket by sending the header).
+ * The caller's address for per-IP rate limits. Without TRUST_PROXY it is the
+ * socket's peer. Behind N trusted proxies (TRUST_PROXY=N) it is the entry N
+ * hops from the RIGHT of X-Forwarded-For: each proxy appends the peer it saw,
+ * so the right-most entries are written by proxies we trust, while everything
+ * to their left was sent by the client and can say anything.
  */
+import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../context.ts';
 
-export function clientIp(options: { trustProxy: boolean }): MiddlewareHandler<ApiEnv> {
+export interface ClientIpOptions {
+  trustProxy: boolean;
+  /** Proxies in front of us that append to X-Forwarded-For; TRUST_PROXY=1 means one. */
+  hops?: number;
+}
+
+/** `203.0.113.7`, `203.0.113.7:5123`, `[2001:db8::1]:443` → the bare address, or null. */
+function bareAddress(entry: string): string | null {
+  const value = entry.trim();
+  if (isIP(value)) return value;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed?.[1] && isIP(bracketed[1])) return bracketed[1];
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(value);
+  if (withPort?.[1] && isIP(withPort[1])) return withPort[1];
+  return null;
+}
+
+/** The address `hops` entries from the right of an X-Forwarded-For value, or null. */
+export function forwardedClient(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null;
+  const entries = header.split(',');
+  // Fewer entries than proxies: the left-most is the best the proxies told us.
+  const entry = entries[Math.max(0, entries.length - hops)];
+  return entry === undefined ? null : bareAddress(entry);
+}
+
+export function clientIp(options: ClientIpOptions): MiddlewareHandler<ApiEnv> {
+  const hops = options.trustProxy ? Math.max(1, options.hops ?? 1) : 0;
   return async (c, next) => {
-    let ip = c.env?.incoming?.socket?.remoteAddress ?? 'local';
-    if (options.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) ip = forwarded;
-    }
-    c.set('ip', ip);
+    const peer = c.env?.incoming?.socket?.remoteAddress ?? 'local';
+    c.set('ip', forwardedClient(c.req.header('x-forwarded-for'), hops) ?? peer);
     await next();
   };
 }

@@ -34,7 +34,8 @@ export function validate<TSchema extends v.GenericSchema>(schema: TSchema, input
 /** Parses the JSON body: malformed JSON or a non-object is a 400 with a plain sentence. */
 export async function readJson(c: ApiContext): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+  // No Content-Type is refused too: a JSON body must say so (a cross-site form cannot).
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError(415, 'Send the body as JSON (Content-Type: application/json).');
   }
   let text: string;

@@ -1,19 +1,33 @@
 /**
- * Idempotency-Key support (CONTRACTS §3, DESIGN §5). The outbox sends every
- * write with a key and may resend it after a lost response; the same key from
- * the same caller within 24 hours gets the first response back and the write
- * is not applied again. Records live in the database, so a retry that lands
- * on another API process is recognised too.
+ * Idempotency-Key support (CONTRACTS §3, DESIGN §5; IETF draft
+ * "The Idempotency-Key HTTP Header Field"). The outbox sends every write with
+ * a key and may resend it after a lost response; the same key from the same
+ * caller within 24 hours gets the first answer back and the write is not
+ * applied again. Records live in the database, so a retry that lands on
+ * another API process is recognised too.
  *
- * A first request claims the key with a 'pending' row before it runs; a
- * concurrent duplicate sees the pending row and gets 409 + Retry-After rather
- * than running twice. A pending row older than a minute belongs to a process
- * that died mid-request and may be claimed again. Passing failures (5xx,
- * 429, 401) are not kept: nothing was applied, so the retry should run.
+ * - Scope: a signed-in caller's keys are theirs (`user:<id>`); anonymous keys
+ *   are scoped to the client address (`anon:<ip>`), so one client's answer is
+ *   never served to another who happens to send the same key. An anonymous
+ *   retry from a new address (a phone that changed networks) is recognised
+ *   only when its bytes are identical — then the answer tells it nothing it
+ *   did not send.
+ * - Fingerprint: SHA-256 of method, path and body bytes (multipart with its
+ *   random boundary taken out). The same key with another request is a 422.
+ * - Atomicity: the claim, the handler's writes and the stored answer share one
+ *   database transaction (server/db/request-transaction.ts). A crash anywhere
+ *   before the commit leaves nothing behind, so the retry runs for real and
+ *   the write is applied exactly once. A concurrent duplicate waits for the
+ *   first one's row (PostgreSQL) or for the single connection (PGlite).
+ * - Not kept: answers that describe a moment rather than the request (5xx,
+ *   429, 401, 408) and 404s (unknown paths and records store nothing); the
+ *   transaction rolls back, and rate-limit counts made meanwhile are kept.
  */
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import { RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
@@ -25,105 +39,159 @@ const excluded = [
   '/api/auth/verify-email/',
   '/api/auth/logout/',
   '/api/auth/password/reset/',
+  '/api/auth/password/change/',
 ];
 
 function isWrite(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 }
 
+/**
+ * Answers worth replaying. 5xx, 429 (rate limited), 401 (token expired) and
+ * 408 describe a moment, not the request: the client retries them with the
+ * same key later and must then be served for real. 404 stores nothing, so a
+ * key sent to a path that does not exist leaves no row.
+ */
+function isFinal(status: number): boolean {
+  return status < 500 && status !== 429 && status !== 401 && status !== 408 && status !== 404;
+}
+
+/** The multipart boundary of a Content-Type, if any. */
+function boundaryOf(contentType: string): string | null {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/**
+ * SHA-256 over method, path and body. A multipart body is hashed part by part
+ * without its boundary, which a browser picks at random on every send.
+ */
+export function requestFingerprint(method: string, path: string, contentType: string, body: Uint8Array): string {
+  const hash = createHash('sha256').update(`${method}\n${path}\n`);
+  const boundary = contentType.toLowerCase().startsWith('multipart/') ? boundaryOf(contentType) : null;
+  if (!boundary) return hash.update(body).digest('hex');
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = 0;
+  for (let at = bytes.indexOf(delimiter, start); at !== -1; at = bytes.indexOf(delimiter, start)) {
+    hash.update(bytes.subarray(start, at)).update('\u0000--boundary\u0000');
+    start = at + delimiter.length;
+  }
+  return hash.update(bytes.subarray(start)).digest('hex');
+}
+
+interface StoredAnswer {
+  method?: string;
+  path?: string;
+  fingerprint: string | null;
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+}
+
+function replay(row: StoredAnswer): Response {
+  const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
+  if (row.content_type) headers['Content-Type'] = row.content_type;
+  return new Response(row.status === 204 ? null : row.body, { status: row.status ?? 200, headers });
+}
+
+/** True when a JSON answer carries credentials: those are never stored. */
+function carriesTokens(contentType: string | null, body: string | null): boolean {
+  if (!body || !contentType?.includes('json')) return false;
+  return /"(access|refresh)"\s*:/.test(body);
+}
+
 export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
   const { db, clock } = services;
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
-    if (
-      key === undefined ||
-      !isWrite(c.req.method) ||
-      excluded.includes(c.req.path) ||
-      c.req.path.startsWith('/api/dev/')
-    ) {
+    const path = c.req.path;
+    if (key === undefined || !isWrite(c.req.method) || excluded.includes(path) || path.startsWith('/api/dev/')) {
       return next();
     }
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
     }
     const user = c.get('user');
-    const scope = user ? `user:${user.userId}` : 'anon';
-    const now = clock.now();
-    const claimed = await db.query(
-      `INSERT INTO idempotency_keys AS k (scope, key, method, path, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (scope, key) DO UPDATE
-         SET method = $3, path = $4, created_at = $5, status = NULL, content_type = NULL, body = NULL
-         WHERE k.created_at < $6 OR (k.status IS NULL AND k.created_at < $7)
-       RETURNING 1 AS claimed`,
-      [
-        scope,
-        key,
-        c.req.method,
-        c.req.path,
-        new Date(now),
-        new Date(now - IDEMPOTENCY_TTL_MS),
-        new Date(now - ABANDONED_AFTER_MS),
-      ],
-    );
-
-    if (claimed.rows.length === 0) {
-      const found = await db.query<{
-        method: string;
-        path: string;
-        status: number | null;
-        content_type: string | null;
-        body: string | null;
-      }>('SELECT method, path, status, content_type, body FROM idempotency_keys WHERE scope = $1 AND key = $2', [
-        scope,
-        key,
-      ]);
-      const row = found.rows[0];
-      if (!row || row.status === null) {
-        throw new ApiError(409, 'A request with this Idempotency-Key is still being processed.', undefined, {
-          'Retry-After': '1',
-        });
-      }
-      if (row.method !== c.req.method || row.path !== c.req.path) {
-        throw new ApiError(422, 'This Idempotency-Key was already used for a different request.');
-      }
-      const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
-      if (row.content_type) headers['Content-Type'] = row.content_type;
-      return new Response(row.status === 204 ? null : row.body, { status: row.status, headers });
-    }
-
+    const scope = user ? `user:${user.userId}` : `anon:${c.get('ip')}`;
+    let body: Uint8Array;
     try {
-      await next();
-    } catch (error) {
-      await forget(services, scope, key);
-      throw error;
+      body = new Uint8Array(await c.req.arrayBuffer());
+    } catch {
+      throw new ApiError(400, 'The request body could not be read.');
     }
-    const res = c.res;
-    if (!isFinal(res.status)) {
-      await forget(services, scope, key);
-      return;
-    }
-    const body = res.status === 204 ? null : await res.clone().text();
-    await db.query(
-      'UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5 WHERE scope = $1 AND key = $2',
-      [scope, key, res.status, res.headers.get('content-type'), body],
-    );
+    const fingerprint = requestFingerprint(c.req.method, path, c.req.header('content-type') ?? '', body);
+    const now = clock.now();
+
+    return runInRequestTransaction(db, async () => {
+      const claimed = await db.query(
+        `INSERT INTO idempotency_keys AS k (scope, key, method, path, fingerprint, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (scope, key) DO UPDATE
+           SET method = $3, path = $4, fingerprint = $5, created_at = $6,
+               status = NULL, content_type = NULL, body = NULL
+           WHERE k.created_at < $7 OR (k.status IS NULL AND k.created_at < $8)
+         RETURNING 1 AS claimed`,
+        [
+          scope,
+          key,
+          c.req.method,
+          path,
+          fingerprint,
+          new Date(now),
+          new Date(now - IDEMPOTENCY_TTL_MS),
+          new Date(now - ABANDONED_AFTER_MS),
+        ],
+      );
+
+      if (claimed.rows.length === 0) {
+        const found = await db.query<StoredAnswer>(
+          'SELECT method, path, fingerprint, status, content_type, body FROM idempotency_keys WHERE scope = $1 AND key = $2',
+          [scope, key],
+        );
+        const row = found.rows[0];
+        if (!row || row.status === null) {
+          throw new ApiError(409, 'A request with this Idempotency-Key is still being processed.', undefined, {
+            'Retry-After': '1',
+          });
+        }
+        // Rows stored before fingerprints existed compare by method and path.
+        const sameRequest =
+          row.fingerprint === null ? row.method === c.req.method && row.path === path : row.fingerprint === fingerprint;
+        if (!sameRequest) {
+          throw new ApiError(422, 'This Idempotency-Key was already used for a different request.');
+        }
+        return replay(row);
+      }
+
+      if (!user) {
+        // The same bytes from this client under another address: the answer it already had.
+        const elsewhere = await db.query<StoredAnswer>(
+          `SELECT fingerprint, status, content_type, body FROM idempotency_keys
+            WHERE key = $1 AND scope LIKE 'anon:%' AND scope <> $2 AND fingerprint = $3
+              AND status IS NOT NULL AND created_at >= $4
+            ORDER BY created_at LIMIT 1`,
+          [key, scope, fingerprint, new Date(now - IDEMPOTENCY_TTL_MS)],
+        );
+        if (elsewhere.rows[0]) throw new RollbackWith(replay(elsewhere.rows[0]));
+      }
+
+      await next(); // a thrown error rolls everything back and propagates
+      const res = c.res;
+      if (c.error || !isFinal(res.status)) throw new RollbackWith(undefined);
+      const text = res.status === 204 ? null : await res.clone().text();
+      const contentType = res.headers.get('content-type');
+      if (carriesTokens(contentType, text)) {
+        await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+        return undefined;
+      }
+      await db.query(
+        'UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5 WHERE scope = $1 AND key = $2',
+        [scope, key, res.status, contentType, text],
+      );
+      return undefined;
+    });
   };
-}
-
-/**
- * Answers worth replaying. 5xx, 429 (rate limited) and 401 (token expired)
- * describe a moment, not the request: the client retries them with the same
- * key later and must then be served for real.
- */
-function isFinal(status: number): boolean {
-  return status < 500 && status !== 429 && status !== 401 && status !== 408;
-}
-
-async function forget(services: Services, scope: string, key: string): Promise<void> {
-  await services.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status IS NULL', [
-    scope,
-    key,
-  ]);
 }
 
 /** Deletes records older than 24 h (run now and then; they are ignored anyway). */

@@ -3,8 +3,12 @@
  * is printed to the server log and, outside production, kept in the dev_mail
  * table for GET /api/dev/mailbox (CONTRACTS §4) — in the database, so any API
  * process can show mail another one sent.
+ *
+ * Production must not pretend: without SMTP_URL it refuses to start unless
+ * MAIL=log says on purpose that mail only goes to the log.
  */
 import { brand } from '../../src/brand.ts';
+import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface MailMessage {
@@ -19,7 +23,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-const from = `${brand.name} <no-reply@${new URL(brand.siteUrl).hostname}>`;
+/** Thrown at start in production when no mail transport is configured. */
+export class MailTransportMissingError extends Error {
+  constructor() {
+    super(
+      'NODE_ENV=production needs a mail transport: set SMTP_URL (smtp://user:pass@host:587), ' +
+        'or set MAIL=log to print mail to the log on purpose (codes then never reach anyone).',
+    );
+    this.name = 'MailTransportMissingError';
+  }
+}
+
+/** `MAIL_FROM` as a From header: a bare address gets the product name in front. */
+export function senderFrom(mailFrom: string): string {
+  return mailFrom.includes('<') ? mailFrom : `${brand.name} <${mailFrom}>`;
+}
 
 export function consoleMailer(options: {
   db: Queryable;
@@ -41,23 +59,53 @@ export function consoleMailer(options: {
   };
 }
 
-export async function smtpMailer(url: string): Promise<Mailer> {
+export async function smtpMailer(url: string, from = `no-reply@${new URL(brand.siteUrl).hostname}`): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(url);
+  const sender = senderFrom(from);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from: sender, to: message.to, subject: message.subject, text: message.text });
     },
   };
 }
 
 /** An SMTP mailer that loads nodemailer on the first mail, keeping start-up fast. */
-export function lazySmtpMailer(url: string): Mailer {
+export function lazySmtpMailer(url: string, from?: string): Mailer {
   let mailer: Promise<Mailer> | null = null;
   return {
     async send(message) {
-      mailer ??= smtpMailer(url);
+      mailer ??= smtpMailer(url, from);
       await (await mailer).send(message);
     },
   };
+}
+
+/** Throws MailTransportMissingError when production has no way to send mail. */
+export function assertMailTransport(config: Pick<Config, 'smtpUrl' | 'production' | 'mailLogOnly'>): void {
+  if (config.production && !config.smtpUrl && !config.mailLogOnly) throw new MailTransportMissingError();
+}
+
+/**
+ * The mailer the configuration asks for. Throws MailTransportMissingError in
+ * production without SMTP_URL or MAIL=log; warns loudly when production mail
+ * only goes to the log.
+ */
+export function mailerFor(
+  config: Pick<Config, 'smtpUrl' | 'production' | 'mailLogOnly' | 'mailFrom'>,
+  options: { db: Queryable; log?: (line: string) => void; warn?: (line: string) => void },
+): Mailer {
+  if (config.smtpUrl) return lazySmtpMailer(config.smtpUrl, config.mailFrom);
+  assertMailTransport(config);
+  if (config.production) {
+    (options.warn ?? ((line: string) => console.warn(line)))(
+      'WARNING: MAIL=log in production — no mail is sent. Verification and reset codes, and issue reports, ' +
+        'are only printed to this log; people will not receive them. Set SMTP_URL to send mail.',
+    );
+  }
+  return consoleMailer({
+    db: options.db,
+    keepInMailbox: !config.production,
+    ...(options.log ? { log: options.log } : {}),
+  });
 }

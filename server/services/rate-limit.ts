@@ -5,6 +5,7 @@
  * returns the count, so concurrent hits cannot both slip under the limit.
  */
 import type { Queryable } from '../db/client.ts';
+import { outlivingRollback } from '../db/request-transaction.ts';
 import { ApiError } from '../http/problem.ts';
 
 export interface Limit {
@@ -77,7 +78,8 @@ export const defaultRateLimits: RateLimitPolicy = {
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
 export async function hit(db: Queryable, bucket: string, limit: Limit, nowMs: number): Promise<number> {
   const now = new Date(nowMs);
-  const result = await db.query<{ hits: number; window_start: Date }>(
+  // A hit counts even when the request it belongs to rolls back (see request-transaction.ts).
+  const result = await outlivingRollback(db).query<{ hits: number; window_start: Date }>(
     `INSERT INTO rate_limits AS r (bucket, window_start, hits) VALUES ($1, $2, 1)
      ON CONFLICT (bucket) DO UPDATE SET
        hits = CASE WHEN r.window_start <= $2 - make_interval(secs => $3) THEN 1 ELSE r.hits + 1 END,

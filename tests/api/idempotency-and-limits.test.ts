@@ -28,8 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => shared.drop());
 
-const supportMails = async (app: TestApp['app']) =>
-  (await call(app, 'GET', '/api/dev/mailbox?email=support@example.com')).body.messages as { text: string }[];
+// The dev mailbox never shows the support inbox; both instances share this database.
+const supportMails = async (_app: TestApp['app']) =>
+  (
+    await shared.db.query<{ text: string }>(
+      `SELECT body AS "text" FROM dev_mail WHERE recipient = 'support@example.com' ORDER BY id`,
+    )
+  ).rows;
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and does not create twice, across instances', async () => {

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { DateSchema, EmailSchema, emptyAsNull } from './formats.ts';
+import { singleLine } from './text.ts';
 import { GenderSchema } from './user.ts';
 
 /** SPEC §5, word for word. */
@@ -35,6 +36,7 @@ export function isValidDisplayName(value: string): boolean {
 export const DisplayNameSchema = v.pipe(
   v.string(DISPLAY_NAME_MESSAGE),
   v.transform(stripDisplayNameSpaces),
+  singleLine(),
   v.minLength(1, 'Choose a display name.'),
   v.maxLength(MAX_DISPLAY_NAME_LENGTH, `Display name can have at most ${MAX_DISPLAY_NAME_LENGTH} characters.`),
   v.check(isValidDisplayName, DISPLAY_NAME_MESSAGE),
@@ -51,6 +53,7 @@ export function isAdultOn(dateOfBirth: string, today: string): boolean {
 const PasswordSchema = v.pipe(
   v.string('Enter a password.'),
   v.minLength(1, 'Enter a password.'),
+  singleLine(),
   v.maxLength(256, 'That password is too long.'),
 );
 
@@ -61,7 +64,12 @@ export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** `POST /api/auth/refresh/` body. */
 export const RefreshRequestSchema = v.object({
-  refresh: v.pipe(v.string('Send the refresh token.'), v.minLength(1, 'Send the refresh token.'), v.maxLength(512)),
+  refresh: v.pipe(
+    v.string('Send the refresh token.'),
+    v.minLength(1, 'Send the refresh token.'),
+    v.maxLength(512, 'That refresh token is too long.'),
+    singleLine(),
+  ),
 });
 /** A refresh request. */
 export type RefreshRequest = v.InferOutput<typeof RefreshRequestSchema>;
@@ -80,7 +88,7 @@ export type RegisterUserType = v.InferOutput<typeof RegisterUserTypeSchema>;
 export const RegisterRequestSchema = v.object({
   email: EmailSchema,
   full_name: v.optional(
-    v.pipe(v.string('Full name is text.'), v.trim(), v.maxLength(150, 'That name is too long.')),
+    v.pipe(v.string('Full name is text.'), v.trim(), singleLine(), v.maxLength(150, 'That name is too long.')),
     '',
   ),
   display_name: DisplayNameSchema,
@@ -107,6 +115,7 @@ export type RegisterResponse = v.InferOutput<typeof RegisterResponseSchema>;
 export const VerificationCodeSchema = v.pipe(
   v.string('Enter the 4-digit code.'),
   v.trim(),
+  singleLine(),
   v.regex(/^\d{4}$/, 'Enter the 4-digit code from the email.'),
 );
 

@@ -11,11 +11,13 @@ import {
   emptyAsNull,
   FormBooleanSchema,
   formNumberOrNull,
+  roundCoordinate,
   TimeInputSchema,
   TimeSchema,
 } from './formats.ts';
 import { KeywordsSchema } from './keywords.ts';
 import { ScheduleBlocksInputSchema, ScheduleBlocksSchema } from './schedule.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** Longest title accepted. */
 export const MAX_TITLE_LENGTH = 200;
@@ -91,8 +93,13 @@ const jsonText = <T extends v.GenericSchema>(schema: T, emptyValue: unknown, mes
     schema,
   );
 
-const textField = (max: number, label: string) =>
-  v.pipe(v.string(`${label} is text.`), v.trim(), v.maxLength(max, `${label} can have at most ${max} characters.`));
+const textField = (max: number, label: string, lines: 'single' | 'multi' = 'single') =>
+  v.pipe(
+    v.string(`${label} is text.`),
+    v.trim(),
+    lines === 'multi' ? multiLine() : singleLine(),
+    v.maxLength(max, `${label} can have at most ${max} characters.`),
+  );
 
 const dayFlag = v.optional(FormBooleanSchema);
 
@@ -104,10 +111,17 @@ const dayFlag = v.optional(FormBooleanSchema);
  */
 export const EventFieldsSchema = v.object({
   title: v.optional(v.pipe(textField(MAX_TITLE_LENGTH, 'Title'), v.minLength(1, 'Give it a title.'))),
-  bio: v.optional(textField(5000, 'Description')),
+  bio: v.optional(textField(5000, 'Description', 'multi')),
   location_name: v.optional(textField(300, 'Location')),
-  latitude: v.optional(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.')),
-  longitude: v.optional(formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.')),
+  latitude: v.optional(
+    v.pipe(formNumberOrNull(-90, 90, 'Latitude must be a number between -90 and 90.'), v.transform(roundCoordinate)),
+  ),
+  longitude: v.optional(
+    v.pipe(
+      formNumberOrNull(-180, 180, 'Longitude must be a number between -180 and 180.'),
+      v.transform(roundCoordinate),
+    ),
+  ),
   start_date: v.optional(emptyAsNull(DateSchema)),
   start_time: v.optional(emptyAsNull(TimeInputSchema)),
   end_date: v.optional(emptyAsNull(DateSchema)),

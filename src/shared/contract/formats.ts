@@ -4,6 +4,7 @@
  * text (everything arrives as a string) into typed values.
  */
 import * as v from 'valibot';
+import { singleLine } from './text.ts';
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const timePattern = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
@@ -18,15 +19,24 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A calendar date `YYYY-MM-DD`. */
-export const DateSchema = v.pipe(v.string(), v.check(isCalendarDate, 'Use a real date written YYYY-MM-DD.'));
+export const DateSchema = v.pipe(
+  v.string('Use a real date written YYYY-MM-DD.'),
+  singleLine(),
+  v.check(isCalendarDate, 'Use a real date written YYYY-MM-DD.'),
+);
 
 /** A time of day `HH:MM` (24-hour). */
-export const TimeSchema = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM.'));
+export const TimeSchema = v.pipe(
+  v.string('Use a time written HH:MM.'),
+  singleLine(),
+  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM.'),
+);
 
 /** A time as typed or sent: `HH:MM` or `HH:MM:SS`, normalised to `HH:MM`. */
 export const TimeInputSchema = v.pipe(
-  v.string(),
+  v.string('Use a time written HH:MM.'),
   v.trim(),
+  singleLine(),
   v.regex(timePattern, 'Use a time written HH:MM.'),
   v.transform((value) => value.slice(0, 5)),
 );
@@ -41,6 +51,7 @@ export const LongitudeSchema = v.pipe(v.number(), v.finite(), v.minValue(-180), 
 export const EmailSchema = v.pipe(
   v.string('Enter an email address.'),
   v.trim(),
+  singleLine(),
   v.toLowerCase(),
   v.maxLength(254, 'That email address is too long.'),
   v.email('Enter a valid email address.'),
@@ -64,6 +75,15 @@ export function formNumberOrNull(min: number, max: number, message: string) {
     v.transform((value) => (typeof value === 'string' ? (value.trim() === '' ? null : Number(value)) : value)),
     v.check((value) => value === null || (Number.isFinite(value) && value >= min && value <= max), message),
   );
+}
+
+/**
+ * Coordinates keep seven decimals (~1 cm). Besides being plenty, this keeps
+ * denormal values such as 5e-324 out of PostgreSQL's trigonometry, which
+ * fails on them with "value out of range: underflow".
+ */
+export function roundCoordinate<T extends number | null>(value: T): T {
+  return (value === null ? null : Math.round(value * 1e7) / 1e7 + 0) as T;
 }
 
 /** Multipart text → value or null: an empty string (or null) means "not set". */

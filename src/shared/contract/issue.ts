@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { EmailSchema } from './formats.ts';
+import { multiLine } from './text.ts';
 
 /** Shortest accepted message, after trimming (SPEC §9). */
 export const MIN_ISSUE_MESSAGE_LENGTH = 10;
@@ -32,6 +33,7 @@ export const ReportIssueRequestSchema = v.object({
   message: v.pipe(
     v.string(ISSUE_MESSAGE_TOO_SHORT),
     v.trim(),
+    multiLine(),
     v.minLength(MIN_ISSUE_MESSAGE_LENGTH, ISSUE_MESSAGE_TOO_SHORT),
     v.maxLength(MAX_ISSUE_MESSAGE_LENGTH, `Keep the message under ${MAX_ISSUE_MESSAGE_LENGTH} characters.`),
   ),

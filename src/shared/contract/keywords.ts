@@ -4,6 +4,7 @@
  * (`addKeyword`); the server rejects it (`KeywordsSchema`).
  */
 import * as v from 'valibot';
+import { singleLine } from './text.ts';
 
 /** At most this many keywords per listing. */
 export const MAX_KEYWORDS = 15;
@@ -35,6 +36,7 @@ export function removeKeyword(keywords: readonly string[], keyword: string): rea
 export const KeywordSchema = v.pipe(
   v.string('Keywords are text.'),
   v.trim(),
+  singleLine(),
   v.toLowerCase(),
   v.minLength(1, 'Keywords cannot be empty.'),
   v.maxLength(MAX_KEYWORD_LENGTH, `Each keyword can have at most ${MAX_KEYWORD_LENGTH} characters.`),

@@ -3,6 +3,8 @@
  * place details with a location, and businesses matching a venue.
  */
 import * as v from 'valibot';
+import { roundCoordinate } from './formats.ts';
+import { singleLine } from './text.ts';
 
 /** Searches start after more than this many trimmed characters (SPEC §5). */
 export const PLACES_MIN_INPUT_LENGTH = 3;
@@ -19,10 +21,13 @@ export const PlacesAutocompleteResponseSchema = v.object({ predictions: v.array(
 /** The autocomplete response. */
 export type PlacesAutocompleteResponse = v.InferOutput<typeof PlacesAutocompleteResponseSchema>;
 
+/** The caller's platform (`web`, …); informational only. */
+const PlatformSchema = v.pipe(v.string('Send platform as text.'), singleLine(), v.maxLength(40, 'Unknown platform.'));
+
 /** Autocomplete query parameters. */
 export const PlacesAutocompleteQuerySchema = v.object({
-  input: v.pipe(v.string('Send input.'), v.trim(), v.maxLength(200, 'The search text is too long.')),
-  platform: v.optional(v.string()),
+  input: v.pipe(v.string('Send input.'), v.trim(), singleLine(), v.maxLength(200, 'The search text is too long.')),
+  platform: v.optional(PlatformSchema),
 });
 /** Autocomplete query parameters. */
 export type PlacesAutocompleteQuery = v.InferOutput<typeof PlacesAutocompleteQuerySchema>;
@@ -40,17 +45,43 @@ export type PlaceDetailsResponse = v.InferOutput<typeof PlaceDetailsResponseSche
 
 /** Place details query parameters. */
 export const PlaceDetailsQuerySchema = v.object({
-  place_id: v.pipe(v.string('Send place_id.'), v.trim(), v.minLength(1, 'Send place_id.'), v.maxLength(300)),
-  platform: v.optional(v.string()),
+  place_id: v.pipe(
+    v.string('Send place_id.'),
+    v.trim(),
+    singleLine(),
+    v.minLength(1, 'Send place_id.'),
+    v.maxLength(300, 'That place_id is too long.'),
+  ),
+  platform: v.optional(PlatformSchema),
 });
 /** Place details query parameters. */
 export type PlaceDetailsQuery = v.InferOutput<typeof PlaceDetailsQuerySchema>;
 
 /** `GET /api/events/events/matching_businesses/?venue=…&lat=…&lng=…` query. */
 export const MatchingBusinessesQuerySchema = v.object({
-  venue: v.pipe(v.string('Send venue.'), v.trim(), v.minLength(1, 'Send venue.'), v.maxLength(300)),
-  lat: v.pipe(v.string('Send lat.'), v.toNumber('lat must be a number.'), v.minValue(-90), v.maxValue(90)),
-  lng: v.pipe(v.string('Send lng.'), v.toNumber('lng must be a number.'), v.minValue(-180), v.maxValue(180)),
+  venue: v.pipe(
+    v.string('Send venue.'),
+    v.trim(),
+    singleLine(),
+    v.minLength(1, 'Send venue.'),
+    v.maxLength(300, 'The venue name is too long.'),
+  ),
+  lat: v.pipe(
+    v.string('Send lat.'),
+    singleLine(),
+    v.toNumber('lat must be a number.'),
+    v.minValue(-90, 'lat must be between -90 and 90.'),
+    v.maxValue(90, 'lat must be between -90 and 90.'),
+    v.transform(roundCoordinate),
+  ),
+  lng: v.pipe(
+    v.string('Send lng.'),
+    singleLine(),
+    v.toNumber('lng must be a number.'),
+    v.minValue(-180, 'lng must be between -180 and 180.'),
+    v.maxValue(180, 'lng must be between -180 and 180.'),
+    v.transform(roundCoordinate),
+  ),
 });
 /** Matching businesses query. */
 export type MatchingBusinessesQuery = v.InferOutput<typeof MatchingBusinessesQuerySchema>;

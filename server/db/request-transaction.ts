@@ -1,0 +1,174 @@
+/**
+ * One database transaction per request, on demand. `requestScoped(root)`
+ * returns a Db that behaves like `root` until `runInRequestTransaction` opens
+ * a transaction for the current request: from then on, every query made
+ * through it *in that request's async context* (AsyncLocalStorage) runs in
+ * that transaction, so a handler's writes and what the idempotency layer
+ * stores about them commit together or not at all.
+ *
+ * Inside the request transaction:
+ * - each top-level statement runs under a savepoint, so a statement that
+ *   fails (a unique violation the handler catches) does not poison the rest
+ *   of the request — the same behaviour as without a transaction;
+ * - `transaction(fn)` nests as a SAVEPOINT;
+ * - `autonomous` statements (rate-limit counts) run in the transaction too —
+ *   PGlite has one connection, and a second pool connection per request could
+ *   exhaust a PostgreSQL pool — and are replayed on the root database when
+ *   the request rolls back, so a failed request still counts.
+ * Statements are serialised per request: savepoint units never interleave.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Queryable, QueryResult } from './client.ts';
+
+interface RequestTransaction {
+  tx: Queryable;
+  open: boolean;
+  /** The tail of this request's statement queue. */
+  queue: Promise<unknown>;
+  savepoints: number;
+  replayOnRollback: { sql: string; params: unknown[] }[];
+}
+
+const scopedMarker = Symbol('request-scoped-db');
+
+export interface RequestScopedDb extends Db {
+  readonly [scopedMarker]: {
+    storage: AsyncLocalStorage<RequestTransaction>;
+    root: Db;
+  };
+  /** Statements whose effect must survive a rollback of the request (rate-limit hits). */
+  readonly autonomous: Queryable;
+}
+
+function isRequestScoped(db: Queryable): db is RequestScopedDb {
+  return typeof db === 'object' && db !== null && scopedMarker in db;
+}
+
+export function requestScoped(root: Db): RequestScopedDb {
+  if (isRequestScoped(root)) return root;
+  const storage = new AsyncLocalStorage<RequestTransaction>();
+
+  const active = () => {
+    const current = storage.getStore();
+    return current?.open ? current : null;
+  };
+
+  /** Runs `unit` after every statement this request queued before it. */
+  const serial = <R>(current: RequestTransaction, unit: () => Promise<R>): Promise<R> => {
+    const run = current.queue.then(unit, unit);
+    current.queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const guarded = <T>(current: RequestTransaction, sql: string, params: unknown[]) =>
+    serial(current, async (): Promise<QueryResult<T>> => {
+      const name = `q${++current.savepoints}`;
+      await current.tx.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await current.tx.query<T>(sql, params);
+        await current.tx.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        await current.tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await current.tx.query(`RELEASE SAVEPOINT ${name}`);
+        throw error;
+      }
+    });
+
+  const query = <T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> => {
+    const current = active();
+    return current ? guarded<T>(current, sql, params) : root.query<T>(sql, params);
+  };
+
+  const exec = async (sql: string): Promise<void> => {
+    const current = active();
+    if (!current) return root.exec(sql);
+    await serial(current, () => current.tx.exec(sql));
+  };
+
+  async function transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> {
+    const current = active();
+    if (!current) return root.transaction(fn);
+    const name = `t${++current.savepoints}`;
+    await serial(current, () => current.tx.query(`SAVEPOINT ${name}`));
+    try {
+      const result = await fn({ query, exec });
+      await serial(current, () => current.tx.query(`RELEASE SAVEPOINT ${name}`));
+      return result;
+    } catch (error) {
+      await serial(current, async () => {
+        await current.tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await current.tx.query(`RELEASE SAVEPOINT ${name}`);
+      });
+      throw error;
+    }
+  }
+
+  const autonomous: Queryable = {
+    async query<T>(sql: string, params: unknown[] = []) {
+      const current = active();
+      if (!current) return root.query<T>(sql, params);
+      const result = await guarded<T>(current, sql, params);
+      current.replayOnRollback.push({ sql, params });
+      return result;
+    },
+    exec,
+  };
+
+  return {
+    engine: root.engine,
+    query,
+    exec,
+    transaction,
+    close: () => root.close(),
+    autonomous,
+    [scopedMarker]: { storage, root },
+  };
+}
+
+/** The queryable whose statements outlive a rollback of the current request (see `autonomous`). */
+export function outlivingRollback(db: Queryable): Queryable {
+  return isRequestScoped(db) ? db.autonomous : db;
+}
+
+/** Thrown out of `fn` to roll the request back while still answering with `response`. */
+export class RollbackWith<T> extends Error {
+  constructor(readonly value: T) {
+    super('request rolled back');
+  }
+}
+
+/**
+ * Runs `fn` with every statement made through `db` in this async context
+ * inside one transaction. Commits when `fn` returns; rolls back when it
+ * throws (a `RollbackWith` hands its value back instead of rethrowing), and
+ * then replays the autonomous statements on the root database.
+ */
+export async function runInRequestTransaction<R>(db: Db, fn: () => Promise<R>): Promise<R> {
+  if (!isRequestScoped(db)) return fn();
+  const { storage, root } = db[scopedMarker];
+  if (storage.getStore()?.open) return fn(); // already inside one
+  let state: RequestTransaction | null = null;
+  try {
+    return await root.transaction(async (tx) => {
+      state = { tx, open: true, queue: Promise.resolve(), savepoints: 0, replayOnRollback: [] };
+      const current = state;
+      try {
+        const result = await storage.run(current, fn);
+        await current.queue;
+        return result;
+      } finally {
+        current.open = false;
+      }
+    });
+  } catch (error) {
+    const replay = (state as RequestTransaction | null)?.replayOnRollback ?? [];
+    for (const statement of replay) {
+      await root.query(statement.sql, statement.params).catch((replayError: unknown) => {
+        console.error('Could not replay a statement after a rollback', replayError);
+      });
+    }
+    if (error instanceof RollbackWith) return error.value as R;
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The per-request transaction behind Idempotency-Key: everything a request
+ * does through the request-scoped Db commits together or not at all, a
+ * statement that fails and is caught does not poison the rest of the request,
+ * nested transactions are savepoints, rate-limit hits outlive a rollback, and
+ * other requests never see uncommitted writes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  outlivingRollback,
+  requestScoped,
+  RollbackWith,
+  runInRequestTransaction,
+} from '../../server/db/request-transaction.ts';
+import { freshDb } from './support/test-app.ts';
+
+let shared: Awaited<ReturnType<typeof freshDb>>;
+beforeAll(async () => {
+  shared = await freshDb();
+  await shared.db.exec('CREATE TABLE rt_items (name text PRIMARY KEY)');
+});
+afterAll(() => shared.drop());
+
+const names = async () =>
+  (await shared.db.query<{ name: string }>('SELECT name FROM rt_items ORDER BY name')).rows.map((r) => r.name);
+
+describe('request transactions', () => {
+  it('commit everything together, survive a caught failure, and nest as savepoints', async () => {
+    const db = requestScoped(shared.db);
+    await runInRequestTransaction(db, async () => {
+      await db.query("INSERT INTO rt_items VALUES ('a')");
+      await expect(db.query("INSERT INTO rt_items VALUES ('a')")).rejects.toThrow(); // caught: request goes on
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO rt_items VALUES ('inner')");
+          throw new Error('nested failure');
+        }),
+      ).rejects.toThrow('nested failure');
+      await db.transaction(async (tx) => tx.query("INSERT INTO rt_items VALUES ('b')"));
+    });
+    expect(await names()).toEqual(['a', 'b']);
+  });
+
+  it('roll everything back on failure, but keep autonomous statements', async () => {
+    const db = requestScoped(shared.db);
+    const answer = await runInRequestTransaction(db, async () => {
+      await db.query("INSERT INTO rt_items VALUES ('lost')");
+      await outlivingRollback(db).query("INSERT INTO rt_items VALUES ('counted')");
+      throw new RollbackWith('rolled back');
+    });
+    expect(answer).toBe('rolled back');
+    expect(await names()).toEqual(['a', 'b', 'counted']);
+    await expect(
+      runInRequestTransaction(db, async () => {
+        await db.query("INSERT INTO rt_items VALUES ('also lost')");
+        throw new Error('handler crashed');
+      }),
+    ).rejects.toThrow('handler crashed');
+    expect(await names()).toEqual(['a', 'b', 'counted']);
+  });
+
+  it('other requests do not see uncommitted writes, and queries outside a request use the root', async () => {
+    const db = requestScoped(shared.db);
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const request = runInRequestTransaction(db, async () => {
+      await db.query("INSERT INTO rt_items VALUES ('pending')");
+      inserted();
+      await holding;
+    });
+    await didInsert;
+    const read = () => db.query<{ n: number }>("SELECT count(*)::int AS n FROM rt_items WHERE name = 'pending'");
+    if (db.engine === 'pglite') {
+      // One connection: a read from another request waits for the commit.
+      const seen = read();
+      release();
+      await request;
+      expect((await seen).rows[0]!.n).toBe(1);
+    } else {
+      expect((await read()).rows[0]!.n).toBe(0);
+      release();
+      await request;
+    }
+    expect(await names()).toContain('pending');
+  });
+});
