@@ -29,8 +29,10 @@ import { consoleMailer, lazySmtpMailer, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
+import { startImageSweep } from './services/image-ledger.ts';
 import { defaultRateLimits, type RateLimitPolicy } from './services/rate-limit.ts';
 import { loadJwtSecretSync } from './services/secrets.ts';
+import { defaultWritePolicy, type WritePolicy } from './services/write-policy.ts';
 
 export type { Clock } from './context.ts';
 
@@ -45,6 +47,7 @@ export interface AppDeps {
   images?: ImageStore;
   places?: PlacesProvider;
   limits?: RateLimitPolicy;
+  writePolicy?: Partial<WritePolicy>;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -66,6 +69,7 @@ function buildServices(deps: AppDeps): Services {
     images: deps.images ?? localImageStore(join(config.dataDir, 'uploads')),
     places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer()),
     limits: deps.limits ?? defaultRateLimits,
+    writePolicy: { ...defaultWritePolicy, ...deps.writePolicy },
     tokens: accessTokens(fullConfig.jwtSecret, config.accessTokenTtl),
   };
 }
@@ -73,6 +77,7 @@ function buildServices(deps: AppDeps): Services {
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const services = buildServices(deps);
   const { config } = services;
+  startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
   app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
 

@@ -86,7 +86,7 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
         latSpan,
         lngSpan,
         venueName,
-        mediaBase(c, services.config.trustProxy),
+        mediaBase(services.config),
         MATCH_RADIUS_M,
       ],
     );
