@@ -16,7 +16,11 @@ export interface ImageLedgerDeps {
 }
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${Math.ceil(bytes / MB)} MB`;
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${Math.round(bytes / MB)} MB`;
+}
 
 /** Bytes of images the account keeps now (files being replaced included until they are removed). */
 export async function imageBytesUsed(db: Queryable, userId: number): Promise<number> {
@@ -43,7 +47,7 @@ export async function storeImage(
   if (used + image.bytes.length > quotaBytes) {
     throw new ApiError(
       413,
-      `Your images already use ${megabytes(used)} of the ${megabytes(quotaBytes)} an account can store. ` +
+      `Your images already use ${size(used)} of the ${size(quotaBytes)} an account can store. ` +
         'Remove covers you no longer need, or upload a smaller image.',
     );
   }
@@ -100,9 +104,7 @@ export async function sweepOrphanImages(
 
 export function startImageSweep(db: Db, images: ImageStore, intervalMs = 60 * 60 * 1000): void {
   const timer = setInterval(() => {
-    sweepOrphanImages({ db, images }, Date.now()).catch((error: unknown) =>
-      console.error('Image sweep failed', error),
-    );
+    sweepOrphanImages({ db, images }, Date.now()).catch((error: unknown) => console.error('Image sweep failed', error));
   }, intervalMs);
   timer.unref();
 }
