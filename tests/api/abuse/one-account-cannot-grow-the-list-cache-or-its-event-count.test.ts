@@ -35,7 +35,7 @@ async function seedEvents(count: number, owner = userId): Promise<void> {
   await t.db.query('UPDATE users SET events_rev = events_rev + 1 WHERE id = $1', [owner]);
 }
 
-const forged = [
+const forged: Record<string, string>[] = [
   { Host: 'evil.example' },
   { Host: 'roamly.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' },
   { 'X-Forwarded-Host': 'a'.repeat(200) + '.example', 'X-Forwarded-Proto': 'https' },
@@ -45,14 +45,14 @@ describe('URLs come from PUBLIC_URL, never from Host', () => {
   it('keeps every image URL and the list ETag the same whatever Host and X-Forwarded-Host say', async () => {
     const created = await call(t.app, 'POST', '/api/events/create/', {
       token: account.access,
-      headers: forged[0],
+      headers: forged[0]!,
       form: form({ title: 'With cover', cover_image: pngFile() }),
     });
     expect(created.status).toBe(201);
     expect(created.body.cover_image).toMatch(new RegExp(`^${PUBLIC_URL}/api/media/[\\w-]{22}\\.png$`));
     const profile = await call(t.app, 'PATCH', '/api/auth/profile/', {
       token: account.access,
-      headers: forged[1],
+      headers: forged[1]!,
       form: form({ profile_image: pngFile('me.png') }),
     });
     expect(profile.body.profile_image).toMatch(new RegExp(`^${PUBLIC_URL}/api/media/`));
@@ -120,7 +120,7 @@ describe('GET /api/events/user/ pages with a cursor', () => {
     let path: string | null = '/api/events/user/?limit=50';
     let pages = 0;
     while (path) {
-      const page = await call(t.app, 'GET', path, { token: account.access, headers: forged[1] });
+      const page = await call(t.app, 'GET', path, { token: account.access, headers: forged[1]! });
       expect(page.status).toBe(200);
       expect(page.body.length).toBeLessThanOrEqual(50);
       seen.push(...(page.body as unknown[]));

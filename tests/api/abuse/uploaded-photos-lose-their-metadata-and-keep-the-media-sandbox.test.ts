@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bytes = (...parts: (number[] | Uint8Array | string)[]) =>
+const bytes = (...parts: (number[] | Uint8Array | string)[]): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : [...p])));
 const u16be = (n: number) => [n >> 8, n & 0xff];
 const u32be = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
@@ -65,7 +65,7 @@ const segment = (marker: number, payload: Uint8Array) => bytes([0xff, marker], u
  * An 8×8 grey baseline JPEG: all-ones quantisation, one-symbol Huffman
  * tables (DC category 0, AC end-of-block), so the scan is the two bits "00".
  */
-function jpeg(metadata: Uint8Array[]): Uint8Array {
+function jpeg(metadata: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const jfif = segment(0xe0, bytes('JFIF\0', [1, 1, 0], u16be(1), u16be(1), [0, 0]));
   const icc = segment(0xe2, bytes('ICC_PROFILE\0', [1, 1], 'not a real profile, kept as it is'));
   const dqt = segment(0xdb, bytes([0], new Array<number>(64).fill(1)));
@@ -82,7 +82,7 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** PNG_1PX with metadata chunks put right after IHDR. */
-function png(metadata: Uint8Array[]): Uint8Array {
+function png(metadata: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const afterIhdr = 8 + 12 + 13;
   return bytes(PNG_1PX.subarray(0, afterIhdr), ...metadata, PNG_1PX.subarray(afterIhdr));
 }
@@ -92,14 +92,14 @@ function riffChunk(fourcc: string, data: Uint8Array): Uint8Array {
 }
 
 /** An extended WebP: VP8X (flags), a lossless image chunk, then EXIF and XMP when given. */
-function webp(flags: number, extra: Uint8Array[]): Uint8Array {
+function webp(flags: number, extra: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const vp8x = riffChunk('VP8X', bytes([flags, 0, 0, 0], [0, 0, 0], [0, 0, 0]));
   const image = riffChunk('VP8L', bytes([0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07]));
   const body = bytes('WEBP', vp8x, image, ...extra);
   return bytes('RIFF', u32le(body.length), body);
 }
 
-async function uploadCover(image: Uint8Array, name: string): Promise<Uint8Array> {
+async function uploadCover(image: Uint8Array<ArrayBuffer>, name: string): Promise<Uint8Array> {
   const created = await call(t.app, 'POST', '/api/events/create/', {
     token: account.access,
     form: form({ title: 'Photo from my phone', cover_image: new File([image], name) }),
