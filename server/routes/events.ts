@@ -45,6 +45,15 @@ import {
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
+interface ListBody {
+  rev: string;
+  body: Uint8Array;
+  /** The last id of a page that has another after it. */
+  lastId: number | null;
+}
+
+type ListPage = NonNullable<ReturnType<typeof listPageParams>>;
+
 /** Bytes of list bodies one process may cache (see the list route). */
 export const LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -65,44 +74,47 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     return cover ? storeImage(ledger, writePolicy.imageBytesPerAccount, userId, cover) : Promise.resolve(null);
   }
 
-  // Whole-list bodies per user, tagged with the revision they were built at.
-  // The revision is read from the database on every request, so a write made
-  // through any process is seen at once; the cache only skips rebuilding JSON.
-  // Keyed on the user alone (URLs come from PUBLIC_URL) and bounded by bytes:
-  // with at most `eventsPerAccount` events a body is a few MB at worst.
-  const lists = new ByteBudgetLru<number, { rev: string; body: Uint8Array }>(
-    LIST_CACHE_BYTES,
-    (entry) => entry.body.byteLength + 64,
-  );
+  // List bodies (the whole list, and pages) per user, tagged with the
+  // revision they were built at. The revision is read from the database on
+  // every request, so a write made through any process is seen at once; the
+  // cache only skips rebuilding JSON. Keyed on the user and page alone (URLs
+  // come from PUBLIC_URL, never from Host) and bounded by bytes: with at most
+  // `eventsPerAccount` events a whole list is a few MB at worst.
+  const lists = new ByteBudgetLru<string, ListBody>(LIST_CACHE_BYTES, (entry) => entry.body.byteLength + 64);
   const encoder = new TextEncoder();
+
+  async function buildList(userId: number, page: ListPage | null, rev: string | null): Promise<ListBody> {
+    if (!page) {
+      const whole = await listJson(db, userId, base);
+      return { rev: whole.rev, body: encoder.encode(whole.body), lastId: null };
+    }
+    const found = await listPage(db, userId, base, page.afterId, page.limit);
+    return { rev: rev ?? '0', body: encoder.encode(found.body), lastId: found.lastId };
+  }
 
   router.get('/user/', async (c) => {
     const user = requireUser(c);
     const page = listPageParams(c);
-    const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
+    const key = page ? `${user.userId}:${page.limit}:${page.afterId}` : String(user.userId);
     const pageTag = page ? `-p${page.limit}.${page.afterId}` : '';
     const tag = (rev: string) => `W/"ev-${user.userId}-${rev}${pageTag}-${shortHash(base)}"`;
-    const cached = page ? undefined : lists.get(user.userId);
+    const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
+    const cached = lists.get(key);
     const ifNoneMatch = c.req.header('if-none-match');
     // Read before the rows, so a tag is never newer than the body it labels.
     const rev = ifNoneMatch || cached || page ? await listRev(db, user.userId) : null;
     if (rev !== null && ifNoneMatch === tag(rev)) return c.body(null, 304, { ...headers, ETag: tag(rev) });
-    if (page) {
-      const found = await listPage(db, user.userId, base, page.afterId, page.limit);
-      if (found.lastId !== null) {
-        const next = encodeCursor(found.lastId);
-        headers['X-Next-Cursor'] = next;
-        headers.Link = `<${config.publicUrl}/api/events/user/?limit=${page.limit}&cursor=${next}>; rel="next"`;
-      }
-      return c.body(found.body, 200, { ...headers, ...jsonHeaders, ...(rev !== null ? { ETag: tag(rev) } : {}) });
+    let list = rev !== null && cached?.rev === rev ? cached : null;
+    if (!list) {
+      list = await buildList(user.userId, page, rev);
+      lists.set(key, list);
     }
-    if (rev !== null && cached?.rev === rev) {
-      return c.body(cached.body as Uint8Array<ArrayBuffer>, 200, { ...headers, ...jsonHeaders, ETag: tag(rev) });
+    if (page && list.lastId !== null) {
+      const next = encodeCursor(list.lastId);
+      headers['X-Next-Cursor'] = next;
+      headers.Link = `<${config.publicUrl}/api/events/user/?limit=${page.limit}&cursor=${next}>; rel="next"`;
     }
-    const list = await listJson(db, user.userId, base);
-    const body = encoder.encode(list.body);
-    lists.set(user.userId, { rev: list.rev, body });
-    return c.body(body, 200, { ...headers, ...jsonHeaders, ETag: tag(list.rev) });
+    return c.body(list.body as Uint8Array<ArrayBuffer>, 200, { ...headers, ...jsonHeaders, ETag: tag(list.rev) });
   });
 
   router.get('/:id/', async (c) => {
