@@ -5,9 +5,10 @@
  * nothing is decoded or re-encoded:
  *
  * - JPEG: drops APP1 (EXIF, XMP), APP2 other than ICC_PROFILE, APP3–APP13
- *   (IPTC/Photoshop among them), APP15 and comments; keeps APP0 (JFIF), the
- *   ICC profile and APP14 "Adobe" (colour transform: without it CMYK photos
- *   render wrongly).
+ *   (IPTC/Photoshop among them), APP15, comments and anything after the end
+ *   of the image; keeps APP0 (JFIF), the ICC profile and APP14 "Adobe"
+ *   (colour transform: without it CMYK photos render wrongly). Segments
+ *   between the scans of a progressive JPEG are walked too.
  * - PNG: drops eXIf, tEXt, iTXt, zTXt and tIME chunks.
  * - WebP: drops EXIF and XMP chunks, clears their VP8X flags and rewrites the
  *   RIFF size.
@@ -63,6 +64,19 @@ function keepJpegSegment(marker: number, bytes: Uint8Array, payload: number): bo
   return false;
 }
 
+/**
+ * Where the entropy-coded data after an SOS header ends: the first 0xFF not
+ * followed by a stuffed 0x00, a restart marker or another fill byte.
+ */
+function scanEnd(bytes: Uint8Array, from: number): number {
+  for (let i = from; i < bytes.length - 1; i++) {
+    if (bytes[i] !== 0xff) continue;
+    const next = bytes[i + 1]!;
+    if (next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) return i;
+  }
+  return bytes.length;
+}
+
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   const kept: Uint8Array[] = [bytes.subarray(0, 2)]; // SOI
   let removed = false;
@@ -80,25 +94,30 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
       kept.push(bytes.subarray(start));
       break;
     }
+    if (marker === EOI) {
+      kept.push(bytes.subarray(start, at + 2));
+      // Anything after the end of the image (a "motion photo" video, a
+      // second file) is not part of the picture and may carry its own metadata.
+      if (at + 2 < bytes.length) removed = true;
+      break;
+    }
     if (standalone(marker)) {
       kept.push(bytes.subarray(start, at + 2));
       at += 2;
-      if (marker === EOI) {
-        kept.push(bytes.subarray(at));
-        break;
-      }
       continue;
     }
     const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
-    const end = Math.min(bytes.length, at + 2 + length);
-    if (marker === SOS) {
-      // Entropy-coded data follows; metadata segments come before it.
+    if (length < 2) {
       kept.push(bytes.subarray(start));
       break;
     }
+    let end = Math.min(bytes.length, at + 2 + length);
+    // A scan header is followed by its image data, up to the next marker
+    // (progressive images have several scans, with tables between them).
+    if (marker === SOS) end = scanEnd(bytes, end);
     if (keepJpegSegment(marker, bytes, at + 4)) kept.push(bytes.subarray(start, end));
     else removed = true;
-    at = length < 2 ? bytes.length : end;
+    at = end;
   }
   return removed ? concat(kept) : bytes;
 }

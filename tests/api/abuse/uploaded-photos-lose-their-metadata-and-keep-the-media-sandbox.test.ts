@@ -7,6 +7,7 @@
  */
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripImageMetadata } from '../../../server/services/image-metadata.ts';
 import { PNG_1PX, call, form, signUp, type Account } from '../support/api-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -122,6 +123,10 @@ describe('uploaded photos lose their metadata', () => {
 
     const served = await uploadCover(photo, 'IMG_0001.JPG');
     expect(served).toEqual(jpeg([]));
+
+    // What a phone appends after the end of the image (a motion-photo video with its own metadata) goes too.
+    const withTrailer = bytes(jpeg([]), 'ftypmp42 GPSLatitude 51.507N');
+    expect(await uploadCover(withTrailer, 'MVIMG_0002.JPG')).toEqual(jpeg([]));
     for (const trace of ['Exif', 'GPSLatitude', 'Home Street', 'xmpmeta']) expect(contains(served, trace)).toBe(false);
   });
 
@@ -143,6 +148,15 @@ describe('uploaded photos lose their metadata', () => {
     const expected = webp(ALPHA, []);
     expect(served).toEqual(expected);
     expect(new DataView(served.buffer, served.byteOffset).getUint32(4, true)).toBe(served.length - 8);
+  });
+
+  it('finds metadata between the scans of a progressive JPEG, past entropy data with stuffed 0xFF bytes', () => {
+    const plain = jpeg([]);
+    const head = plain.subarray(0, plain.length - 2); // up to the end of the first scan
+    const secondScan = bytes(segment(0xda, bytes([1, 1, 0x00, 0, 63, 0])), [0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56]);
+    const exif = segment(0xe1, bytes('Exif\0\0', gpsTiff()));
+    const photo = bytes(head, exif, secondScan, [0xff, 0xd9]);
+    expect(stripImageMetadata(photo, 'image/jpeg')).toEqual(bytes(head, secondScan, [0xff, 0xd9]));
   });
 
   it('leaves images without metadata byte for byte as they were', async () => {
