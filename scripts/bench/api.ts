@@ -42,7 +42,7 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'list,mixed,login').split(',')
 const PASSWORD = 'bench-password-1';
 const LIST_SIZES = [20, 200, 500, 2_000];
 const MIXED_USERS = 300;
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 interface Result {
   label: string;
