@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config } = services;
   startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
-  app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
+  app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
 
   const api = new Hono<ApiEnv>();
   const chaosSettings = parseChaos(config.chaos);

@@ -11,22 +11,30 @@
 import type { MiddlewareHandler } from 'hono';
 import { PAGE_BOOT_SCRIPT_HASH } from './page-boot-script.ts';
 
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The page policy. Images may also come from PUBLIC_URL: media URLs are built
+ * from it, so a page reached under another name of the same server (localhost
+ * for 127.0.0.1) still shows them.
+ */
+function pagePolicy(publicUrl: string | undefined): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self'${publicUrl ? ` ${publicUrl}` : ''} data: blob:`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { trustProxy: boolean; publicUrl?: string }): MiddlewareHandler {
+  const csp = pagePolicy(options.publicUrl);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

@@ -189,5 +189,7 @@ describe('media keep their own headers', () => {
     // Pages keep the page policy.
     const page = await t.app.request('/api/health');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // Media URLs are built from PUBLIC_URL, so a page reached under another name of this server may load them.
+    expect(page.headers.get('content-security-policy')).toContain(`img-src 'self' ${t.config.publicUrl} data: blob:`);
   });
 });
