@@ -107,6 +107,28 @@ describe('an account has at most 500 events', () => {
   });
 });
 
+describe('concurrent creates', () => {
+  it('cannot slip past the cap together', async () => {
+    const capped = await startTestApp({ writePolicy: { eventsPerAccount: 3 } });
+    try {
+      const promoter = await signUp(capped.app, 'subpromoter');
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call(capped.app, 'POST', '/api/events/create/', {
+            token: promoter.access,
+            form: form({ title: `Race ${i}` }),
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+      expect((await call(capped.app, 'GET', '/api/events/user/', { token: promoter.access })).body).toHaveLength(3);
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
 describe('GET /api/events/user/ pages with a cursor', () => {
   it('returns the whole array without parameters, and cursor pages that add up to it', async () => {
     await seedEvents(120);
