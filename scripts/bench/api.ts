@@ -163,6 +163,13 @@ async function measure(label: string, options: autocannon.Options): Promise<void
 }
 
 async function benchLists(engine: string, bases: string[], tokens: Map<string, string>): Promise<void> {
+  // Warm-up (not reported): JIT, prepared statements, the first cache fills.
+  await autocannon({
+    url: `${bases[0]}/api/events/user/`,
+    headers: { Authorization: `Bearer ${tokens.get('list20@bench.test')}` },
+    connections: CONNECTIONS,
+    duration: 2,
+  });
   for (const n of LIST_SIZES) {
     const headers = { Authorization: `Bearer ${tokens.get(`list${n}@bench.test`)}` };
     const label = n > 500 ? `${n} events, past the cap` : `${n} events`;
