@@ -79,7 +79,16 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
                   AND (strpos(fold($1), fold(e.title)) > 0 OR strpos(fold(e.title), fold($6)) > 0)
               ) m
         WHERE m.distance <= $8`,
-      [query.venue, query.lat, query.lng, latSpan, lngSpan, venueName, mediaBase(services.config), MATCH_RADIUS_M],
+      [
+        query.venue,
+        query.lat,
+        query.lng,
+        latSpan,
+        lngSpan,
+        venueName,
+        mediaBase(services.config), // from PUBLIC_URL, never from Host
+        MATCH_RADIUS_M,
+      ],
     );
     return c.body(`{"candidates":${result.rows[0]?.body ?? '[]'}}`, 200, { 'Content-Type': 'application/json' });
   });
