@@ -36,9 +36,11 @@ import { mailerFor, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
+import { startImageSweep } from './services/image-ledger.ts';
 import { defaultRateLimits, type RateLimitPolicy } from './services/rate-limit.ts';
 import { loadJwtSecretSync, type SigningKeys } from './services/secrets.ts';
 import { pendingMigrations } from './db/migrate.ts';
+import { defaultWritePolicy, type WritePolicy } from './services/write-policy.ts';
 
 export type { Clock } from './context.ts';
 
@@ -59,6 +61,7 @@ export interface AppDeps {
   logger?: Logger;
   /** Where unexpected errors go (default: the log, plus ERROR_WEBHOOK_URL when set). */
   reportError?: ErrorReporter;
+  writePolicy?: Partial<WritePolicy>;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -78,6 +81,7 @@ function buildServices(deps: AppDeps): Services {
     images: deps.images ?? imageStoreFor(config, db),
     places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer(db)),
     limits: deps.limits ?? defaultRateLimits,
+    writePolicy: { ...defaultWritePolicy, ...deps.writePolicy },
     tokens: accessTokens(deps.signingKeys ?? fullConfig.jwtSecret, config.accessTokenTtl),
   };
 }
@@ -87,9 +91,10 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config } = services;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
+  startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
   app.use('*', requestLog(logger));
-  app.use('*', securityHeaders({ trustProxy: config.trustProxy }));
+  app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
 
   const api = new Hono<ApiEnv>();
   const chaosSettings = parseChaos(config.chaos);

@@ -11,6 +11,7 @@ import type { ImageStore } from './services/image-store.ts';
 import type { Mailer } from './services/mail.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 import type { RateLimitPolicy } from './services/rate-limit.ts';
+import type { WritePolicy } from './services/write-policy.ts';
 
 export interface Clock {
   now(): number;
@@ -26,6 +27,8 @@ export interface Services {
   images: ImageStore;
   places: PlacesProvider;
   limits: RateLimitPolicy;
+  /** Per-account write limits, event cap and image quota. */
+  writePolicy: WritePolicy;
   tokens: AccessTokens;
 }
 

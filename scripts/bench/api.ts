@@ -1,29 +1,48 @@
 /**
- * API benchmark (issue 5): autocannon, 50 connections, 10 s, authenticated
- * `GET /api/events/user/` with 20 events, against a real server process —
- * on PGlite, and on PostgreSQL when one is available — plus the login rate.
+ * API benchmark (issues 5 and 13), against real server processes — on PGlite
+ * (one process: the database is embedded), and on PostgreSQL with two server
+ * processes on one database (WORKERS=1 each), requests spread round-robin:
+ *
+ * - list latency: `GET /api/events/user/` for users with 20, 200, 500 (the
+ *   per-account cap) and 2,000 events (seeded past the cap with SQL, to show
+ *   what a page costs when a table is large), the whole list and the first
+ *   page (`?limit=50`), plus a conditional GET answered 304;
+ * - a mixed workload: 70 % list, 25 % update (JSON, `If-Match` with the
+ *   version last seen and a fresh `Idempotency-Key`), 5 % create, from 300
+ *   accounts (so the per-account write limit is not what is measured);
+ * - the login rate (argon2).
  *
  *   npx tsx scripts/bench/api.ts                   # PGlite, and PostgreSQL if it can find or start one
  *   BENCH_DATABASE_URL=postgres://… npx tsx scripts/bench/api.ts
- *   BENCH_DURATION=5 BENCH_ONLY=postgres npx tsx scripts/bench/api.ts
+ *   BENCH_DURATION=5 BENCH_ONLY=postgres BENCH_PARTS=list,mixed npx tsx scripts/bench/api.ts
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
- * `.ci/start-postgres` (root, Debian's postgresql). Each run uses a new
- * database. Login requests carry random X-Forwarded-For addresses (the server
- * runs with TRUST_PROXY=1) so the per-IP limit measures argon2, not the limiter.
+ * `.ci/start-postgres`. Each run uses a new database. Accounts and events are
+ * seeded with SQL before the servers start (the API's own limits would
+ * otherwise throttle the set-up). Requests carry random X-Forwarded-For
+ * addresses (TRUST_PROXY=1) so per-IP limits do not shape the numbers.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openDb, type Db } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY;
+const parts = new Set((process.env.BENCH_PARTS ?? 'list,mixed,login').split(','));
+const PASSWORD = 'bench-password-1';
+const LIST_SIZES = [20, 200, 500, 2_000];
+const MIXED_USERS = 300;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 interface Result {
   label: string;
@@ -34,6 +53,13 @@ interface Result {
   non2xx: number;
 }
 const results: Result[] = [];
+
+function report(entry: Result): void {
+  results.push(entry);
+  console.log(
+    `${entry.label.padEnd(58)} ${String(entry.rps).padStart(6)} req/s   p50 ${entry.p50} ms   p99 ${entry.p99} ms   errors ${entry.errors}   non-2xx ${entry.non2xx}`,
+  );
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -48,7 +74,7 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), SEED_DEMO: '1', TRUST_PROXY: '1', ...env },
+    env: { ...process.env, PORT: String(port), TRUST_PROXY: '1', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -60,96 +86,268 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
-async function post(base: string, path: string, body: unknown, token?: string, form?: FormData) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: form ? { Authorization: `Bearer ${token}` } : { 'Content-Type': 'application/json' },
-    body: form ?? JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
+const randomIp = () => `10.${randomBytes(3).join('.')}`;
+
+/** Accounts and events straight into the database, before any server runs. */
+async function seed(db: Db): Promise<void> {
+  await migrate(db);
+  const passwordHash = await hashPassword(PASSWORD);
+  const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`)];
+  for (let i = 0; i < MIXED_USERS; i++) emails.push(`mixed${i}@bench.test`);
+  await db.query(
+    `INSERT INTO users (email, password_hash, full_name, display_name, user_type, is_promoter, verified_at)
+     SELECT email, $2, 'Bench Person', 'bench', 'business', true, now() FROM unnest($1::text[]) AS email`,
+    [emails, passwordHash],
+  );
+  const addEvents = (email: string, count: number) =>
+    db.query(
+      `INSERT INTO events (user_id, title, bio, location_name, latitude, longitude, start_date, start_time,
+                           end_date, end_time, event_type, event_subtype, keywords)
+       SELECT u.id, 'Bench event ' || g,
+              'An evening of music and food by the river, with guests from across the city.',
+              'London, England, GB', 51.5085, -0.1257, '2026-12-01', '19:00', '2026-12-01', '23:00',
+              'music', 'Jazz', '["jazz","river","late"]'
+         FROM users u, generate_series(1, $2) g WHERE u.email = $1`,
+      [email, count],
+    );
+  for (const n of LIST_SIZES) await addEvents(`list${n}@bench.test`, n);
+  await db.query(
+    `INSERT INTO events (user_id, title, start_date, start_time, end_date, end_time, event_type, event_subtype)
+     SELECT u.id, 'Mixed event ' || g, '2026-12-01', '19:00', '2026-12-01', '23:00', 'music', 'Jazz'
+       FROM users u, generate_series(1, 20) g WHERE u.email LIKE 'mixed%'`,
+  );
 }
 
-/** The demo business (3 events) plus 17 more: 20 events. */
-async function prepareUser(base: string): Promise<string> {
-  const { access } = await post(base, '/api/auth/login/', {
-    email: 'business@example.com',
-    password: 'demo-password-1',
-  });
-  const token = access as string;
-  const list = (await (
-    await fetch(`${base}/api/events/user/`, { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as unknown[];
-  for (let i = list.length; i < 20; i++) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      title: `Bench event ${i}`,
-      bio: 'An evening of music and food by the river, with guests from across the city.',
-      location_name: 'London, England, GB',
-      latitude: '51.5085',
-      longitude: '-0.1257',
-      start_date: '2026-12-01',
-      start_time: '19:00',
-      end_date: '2026-12-01',
-      end_time: '23:00',
-      event_type: 'music',
-      event_subtype: 'Jazz',
-      keywords: JSON.stringify(['jazz', 'river', 'late']),
-    })) {
-      form.append(k, v);
-    }
-    await post(base, '/api/events/create/', null, token, form);
+async function eventIds(db: Db): Promise<Map<string, number[]>> {
+  const rows = await db.query<{ email: string; ids: string[] }>(
+    `SELECT u.email, array_agg(e.id::text ORDER BY e.id) AS ids FROM users u JOIN events e ON e.user_id = u.id
+      WHERE u.email LIKE 'mixed%' GROUP BY u.email`,
+  );
+  return new Map(rows.rows.map((r) => [r.email, r.ids.map(Number)]));
+}
+
+async function login(base: string, email: string): Promise<string> {
+  for (;;) {
+    const res = await fetch(`${base}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (res.ok) return ((await res.json()) as { access: string }).access;
+    if (res.status !== 429) throw new Error(`login ${email} → ${res.status} ${await res.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  return token;
+}
+
+async function loginAll(base: string, emails: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  const queue = [...emails];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let email = queue.shift(); email; email = queue.shift()) tokens.set(email, await login(base, email));
+    }),
+  );
+  return tokens;
 }
 
 async function measure(label: string, options: autocannon.Options): Promise<void> {
-  const result = await autocannon({ connections: 50, duration, ...options });
-  const entry = {
+  const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
+  report({
     label,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-  };
-  results.push(entry);
-  console.log(
-    `${label.padEnd(44)} ${String(entry.rps).padStart(6)} req/s   p50 ${entry.p50} ms   p99 ${entry.p99} ms   errors ${entry.errors}   non-2xx ${entry.non2xx}`,
-  );
+  });
 }
 
-async function benchEngine(engine: string, env: Record<string, string>): Promise<void> {
-  const { base, child } = await startServer(env);
+async function benchLists(engine: string, bases: string[], tokens: Map<string, string>): Promise<void> {
+  // Warm-up (not reported): JIT, prepared statements, the first cache fills.
+  await autocannon({
+    url: `${bases[0]}/api/events/user/`,
+    headers: { Authorization: `Bearer ${tokens.get('list20@bench.test')}` },
+    connections: CONNECTIONS,
+    duration: 2,
+  });
+  for (const n of LIST_SIZES) {
+    const headers = { Authorization: `Bearer ${tokens.get(`list${n}@bench.test`)}` };
+    const label = n > 500 ? `${n} events, past the cap` : `${n} events`;
+    await measure(`${engine}: list, whole (${label})`, { url: `${bases[0]}/api/events/user/`, headers });
+    await measure(`${engine}: list, first page of 50 (${label})`, {
+      url: `${bases[0]}/api/events/user/?limit=50`,
+      headers,
+    });
+  }
+  const headers = { Authorization: `Bearer ${tokens.get('list20@bench.test')}` };
+  const etag = (await fetch(`${bases[0]}/api/events/user/`, { headers })).headers.get('etag') ?? '';
+  await measure(`${engine}: list (20 events), If-None-Match → 304`, {
+    url: `${bases[0]}/api/events/user/`,
+    headers: { ...headers, 'If-None-Match': etag },
+  });
+}
+
+interface Reply {
+  status: number;
+  etag: string | undefined;
+  body: string;
+}
+
+function send(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<Reply>((resolve, reject) => {
+    const req = request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: Buffer.concat(chunks).toString() }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10 : 0;
+
+/** 70 % list, 25 % update with If-Match + Idempotency-Key, 5 % create; each worker owns its accounts. */
+async function benchMixed(engine: string, bases: string[], tokens: Map<string, string>, ids: Map<string, number[]>) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = { list: [] as number[], update: [] as number[], create: [] as number[] };
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  const users = [...ids.keys()];
+  const versions = new Map<number, number>();
+  const deadline = performance.now() + duration * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      const mine = users.filter((_, i) => i % CONNECTIONS === worker);
+      const base = bases[worker % bases.length]!;
+      for (let i = 0; performance.now() < deadline; i++) {
+        const email = mine[i % mine.length]!;
+        const headers: Record<string, string> = {
+          Authorization: `Bearer ${tokens.get(email)}`,
+          'X-Forwarded-For': randomIp(),
+        };
+        const roll = Math.random();
+        const t0 = performance.now();
+        let kind: keyof typeof latencies;
+        let reply: Reply;
+        try {
+          if (roll < 0.7) {
+            kind = 'list';
+            reply = await send(agent, `${base}/api/events/user/`, 'GET', headers);
+          } else if (roll < 0.95) {
+            kind = 'update';
+            const own = ids.get(email)!;
+            const id = own[Math.floor(Math.random() * own.length)]!;
+            const body = JSON.stringify({ title: `Updated ${i}`, bio: `Edited at ${Date.now()}` });
+            reply = await send(
+              agent,
+              `${base}/api/events/${id}/update/`,
+              'PUT',
+              {
+                ...headers,
+                'Content-Type': 'application/json',
+                'If-Match': `"${versions.get(id) ?? 1}"`,
+                'Idempotency-Key': randomUUID(),
+              },
+              body,
+            );
+            if (reply.etag) versions.set(id, Number(reply.etag.replace(/\D/g, '')));
+          } else {
+            kind = 'create';
+            const body = JSON.stringify({
+              title: `Mixed new ${i}`,
+              start_date: '2026-12-02',
+              start_time: '19:00',
+              end_date: '2026-12-02',
+              end_time: '22:00',
+              event_type: 'music',
+              event_subtype: 'Jazz',
+            });
+            reply = await send(
+              agent,
+              `${base}/api/events/create/`,
+              'POST',
+              { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+              body,
+            );
+          }
+        } catch {
+          errors++;
+          continue;
+        }
+        latencies[kind].push(performance.now() - t0);
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const all = [...latencies.list, ...latencies.update, ...latencies.create].sort((a, b) => a - b);
+  const non2xx = [...statuses].filter(([s]) => s >= 300).reduce((sum, [, n]) => sum + n, 0);
+  const where = bases.length > 1 ? `${bases.length} instances` : '1 instance';
+  report({
+    label: `${engine} (${where}): mixed 70/25/5`,
+    rps: Math.round(all.length / elapsed),
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    errors,
+    non2xx,
+  });
+  for (const kind of ['list', 'update', 'create'] as const) {
+    const sorted = latencies[kind].sort((a, b) => a - b);
+    report({
+      label: `${engine} (${where}):   of which ${kind}`,
+      rps: Math.round(sorted.length / elapsed),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: 0,
+      non2xx: 0,
+    });
+  }
+  console.log(`  statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+}
+
+async function benchLogin(engine: string, base: string): Promise<void> {
+  await measure(`${engine}: POST /api/auth/login/`, {
+    url: `${base}/api/auth/login/`,
+    connections: 16,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+          body: JSON.stringify({ email: 'list20@bench.test', password: PASSWORD }),
+        }),
+      },
+    ],
+  });
+}
+
+async function benchEngine(engine: string, env: Record<string, string>, db: Db, instances: number) {
+  await seed(db);
+  const ids = await eventIds(db);
+  if (engine === 'PGlite') await db.close(); // the server opens the same files
+  const servers: { base: string; child: ChildProcess }[] = [];
   try {
-    const token = await prepareUser(base);
-    const headers = { Authorization: `Bearer ${token}` };
-    await measure(`${engine}: GET /api/events/user/ (20 events)`, { url: `${base}/api/events/user/`, headers });
-    const etag = (await fetch(`${base}/api/events/user/`, { headers })).headers.get('etag') ?? '';
-    await measure(`${engine}: same, If-None-Match → 304`, {
-      url: `${base}/api/events/user/`,
-      headers: { ...headers, 'If-None-Match': etag },
-    });
-    await measure(`${engine}: POST /api/auth/login/`, {
-      url: `${base}/api/auth/login/`,
-      connections: 16,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => ({
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              'x-forwarded-for': `10.${randomBytes(3).join('.')}`,
-            },
-            body: JSON.stringify({ email: 'business@example.com', password: 'demo-password-1' }),
-          }),
-        },
-      ],
-    });
+    for (let i = 0; i < instances; i++) servers.push(await startServer(env));
+    const bases = servers.map((s) => s.base);
+    const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`), ...(parts.has('mixed') ? ids.keys() : [])];
+    const tokens = await loginAll(bases[0]!, emails);
+    if (parts.has('list')) await benchLists(engine, bases, tokens);
+    if (parts.has('mixed')) await benchMixed(engine, bases, tokens, ids);
+    if (parts.has('login')) await benchLogin(engine, bases[0]!);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    for (const { child } of servers) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    if (engine !== 'PGlite') await db.close();
   }
 }
 
@@ -181,7 +379,8 @@ async function withFreshDatabase(url: string, fn: (url: string) => Promise<void>
 if (only !== 'postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-bench-'));
   try {
-    await benchEngine('PGlite', { DATA_DIR: dataDir });
+    const db = await openDb({ databaseUrl: null, dataDir });
+    await benchEngine('PGlite', { DATA_DIR: dataDir }, db, 1);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -192,7 +391,10 @@ if (only !== 'pglite') {
   else {
     const dataDir = mkdtempSync(join(tmpdir(), 'roamly-bench-'));
     try {
-      await withFreshDatabase(url, (dbUrl) => benchEngine('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: dbUrl }));
+      await withFreshDatabase(url, async (dbUrl) => {
+        const db = await openDb({ databaseUrl: dbUrl, dataDir: null, max: 2 });
+        await benchEngine('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: dbUrl }, db, 2);
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

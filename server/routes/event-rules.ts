@@ -58,3 +58,42 @@ export function assertConsistent(event: Partial<Record<keyof EventFields, unknow
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new ApiError(400, first, errors);
 }
+
+/** Events per page when a page is asked for without `limit`, and the most one page may hold. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+/** Cursors are opaque to callers: the last id of the page they follow, base64url-encoded. */
+export function encodeCursor(lastId: number): string {
+  return Buffer.from(`e${lastId}`).toString('base64url');
+}
+
+/**
+ * `?limit=&cursor=` of `GET /api/events/user/`, or null when neither is
+ * given (then the whole list is sent, as SPEC §7 callers expect).
+ */
+export function listPageParams(c: ApiContext): { limit: number; afterId: number } | null {
+  const limitText = c.req.query('limit');
+  const cursor = c.req.query('cursor');
+  if (limitText === undefined && cursor === undefined) return null;
+  let limit = DEFAULT_PAGE_SIZE;
+  if (limitText !== undefined) {
+    limit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : 0;
+    if (limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw new ApiError(400, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`, {
+        limit: [`Use a number from 1 to ${MAX_PAGE_SIZE}.`],
+      });
+    }
+  }
+  let afterId = 0;
+  if (cursor) {
+    const match = /^e(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+    if (!match || encodeCursor(Number(match[1])) !== cursor) {
+      throw new ApiError(400, 'This page link is not valid. Load the list again from the first page.', {
+        cursor: ['Use the cursor from the previous page.'],
+      });
+    }
+    afterId = Number(match[1]);
+  }
+  return { limit, afterId };
+}

@@ -3,6 +3,10 @@
  * list, read, create (multipart), update (PUT multipart, optimistic
  * concurrency with If-Match), delete. Every id is looked up together with the
  * caller's id, so another user's event is simply not found (404).
+ *
+ * Bounded per account (services/write-policy.ts): writes per minute and day
+ * (429), events per account (409), bytes of images (413). Images nothing
+ * references any more are removed (services/image-ledger.ts).
  */
 import { Hono } from 'hono';
 import { EventFieldsSchema } from '../../src/shared/contract/event.ts';
@@ -19,16 +23,21 @@ import {
   hasBusinessListing,
   isUniqueViolation,
   listJson,
+  listPage,
   listRev,
   lockOwnEvent,
 } from '../services/events-store.ts';
-import { acceptImage } from '../services/image-store.ts';
-import { Lru } from '../services/lru.ts';
+import { ByteBudgetLru } from '../services/byte-budget-lru.ts';
+import { discardImage, storeImage } from '../services/image-ledger.ts';
+import { acceptImage, type StoredImage } from '../services/image-store.ts';
+import { assertRoomForEvent, countWrite } from '../services/write-policy.ts';
 import {
   assertConsistent,
   checkListingAllowed,
+  encodeCursor,
   eventId,
   ifMatchVersion,
+  listPageParams,
   ONE_LISTING,
   requireDashboardUser,
   shortHash,
@@ -36,9 +45,23 @@ import {
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
+interface ListBody {
+  rev: string;
+  body: Uint8Array;
+  /** The last id of a page that has another after it. */
+  lastId: number | null;
+}
+
+type ListPage = NonNullable<ReturnType<typeof listPageParams>>;
+
+/** Bytes of list bodies one process may cache (see the list route). */
+export const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
 export function eventRoutes(services: Services): Hono<ApiEnv> {
-  const { db, images, config, clock } = services;
+  const { db, images, config, clock, writePolicy } = services;
   const router = new Hono<ApiEnv>();
+  const base = mediaBase(config);
+  const ledger = { db, images, clock };
 
   async function readEventForm(c: ApiContext) {
     const form = await readForm(c);
@@ -47,38 +70,56 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     return { fields, cover: file ? await acceptImage(file) : null };
   }
 
-  async function storeCover(cover: Awaited<ReturnType<typeof readEventForm>>['cover']): Promise<string | null> {
-    return cover ? images.put(cover.bytes, cover.type) : null;
+  function storeCover(userId: number, cover: StoredImage | null): Promise<string | null> {
+    return cover ? storeImage(ledger, writePolicy.imageBytesPerAccount, userId, cover) : Promise.resolve(null);
   }
 
-  // List bodies by (user, origin), tagged with the revision they were built at.
-  // The revision is read from the database on every request, so a write made
-  // through any process is seen at once; the cache only skips rebuilding JSON.
-  const lists = new Lru<string, { rev: string; body: string }>(2_000);
+  // List bodies (the whole list, and pages) per user, tagged with the
+  // revision they were built at. The revision is read from the database on
+  // every request, so a write made through any process is seen at once; the
+  // cache only skips rebuilding JSON. Keyed on the user and page alone (URLs
+  // come from PUBLIC_URL, never from Host) and bounded by bytes: with at most
+  // `eventsPerAccount` events a whole list is a few MB at worst.
+  const lists = new ByteBudgetLru<string, ListBody>(LIST_CACHE_BYTES, (entry) => entry.body.byteLength + 64);
+  const encoder = new TextEncoder();
+
+  async function buildList(userId: number, page: ListPage | null, rev: string | null): Promise<ListBody> {
+    if (!page) {
+      const whole = await listJson(db, userId, base);
+      return { rev: whole.rev, body: encoder.encode(whole.body), lastId: null };
+    }
+    const found = await listPage(db, userId, base, page.afterId, page.limit);
+    return { rev: rev ?? '0', body: encoder.encode(found.body), lastId: found.lastId };
+  }
 
   router.get('/user/', async (c) => {
     const user = requireUser(c);
-    const base = mediaBase(c, config.trustProxy);
-    const tag = (rev: string) => `W/"ev-${user.userId}-${rev}-${shortHash(base)}"`;
-    const headers = { 'Cache-Control': 'private, no-cache' };
-    const cacheKey = `${user.userId} ${base}`;
-    const cached = lists.get(cacheKey);
+    const page = listPageParams(c);
+    const key = page ? `${user.userId}:${page.limit}:${page.afterId}` : String(user.userId);
+    const pageTag = page ? `-p${page.limit}.${page.afterId}` : '';
+    const tag = (rev: string) => `W/"ev-${user.userId}-${rev}${pageTag}-${shortHash(base)}"`;
+    const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
+    const cached = lists.get(key);
     const ifNoneMatch = c.req.header('if-none-match');
-    if (ifNoneMatch || cached) {
-      const rev = await listRev(db, user.userId);
-      if (rev !== null && ifNoneMatch === tag(rev)) return c.body(null, 304, { ...headers, ETag: tag(rev) });
-      if (rev !== null && cached?.rev === rev) {
-        return c.body(cached.body, 200, { ...headers, ...jsonHeaders, ETag: tag(rev) });
-      }
+    // Read before the rows, so a tag is never newer than the body it labels.
+    const rev = ifNoneMatch || cached || page ? await listRev(db, user.userId) : null;
+    if (rev !== null && ifNoneMatch === tag(rev)) return c.body(null, 304, { ...headers, ETag: tag(rev) });
+    let list = rev !== null && cached?.rev === rev ? cached : null;
+    if (!list) {
+      list = await buildList(user.userId, page, rev);
+      lists.set(key, list);
     }
-    const list = await listJson(db, user.userId, base);
-    lists.set(cacheKey, list);
-    return c.body(list.body, 200, { ...headers, ...jsonHeaders, ETag: tag(list.rev) });
+    if (page && list.lastId !== null) {
+      const next = encodeCursor(list.lastId);
+      headers['X-Next-Cursor'] = next;
+      headers.Link = `<${config.publicUrl}/api/events/user/?limit=${page.limit}&cursor=${next}>; rel="next"`;
+    }
+    return c.body(list.body as Uint8Array<ArrayBuffer>, 200, { ...headers, ...jsonHeaders, ETag: tag(list.rev) });
   });
 
   router.get('/:id/', async (c) => {
     const user = requireUser(c);
-    const found = await eventJson(db, eventId(c), user.userId, mediaBase(c, config.trustProxy));
+    const found = await eventJson(db, eventId(c), user.userId, base);
     if (!found) throw new ApiError(404, 'Event not found.');
     return c.body(found.body, 200, {
       ...jsonHeaders,
@@ -90,13 +131,14 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
   router.post('/create/', async (c) => {
     const user = requireUser(c);
     requireDashboardUser(user);
+    await countWrite(db, writePolicy, user.userId, clock.now());
     const { fields, cover } = await readEventForm(c);
     if (fields.title === undefined) throw new ApiError(400, 'Give it a title.', { title: ['Give it a title.'] });
     checkListingAllowed(user, fields);
     assertConsistent(fields);
     if (fields.is_recurring && (await hasBusinessListing(db, user.userId, null))) throw new ApiError(409, ONE_LISTING);
 
-    const coverName = await storeCover(cover);
+    const coverName = await storeCover(user.userId, cover);
     const { columns, values } = columnValues(fields);
     const now = new Date(clock.now());
     const allColumns = ['user_id', 'created_at', 'updated_at', ...columns, ...(coverName ? ['cover_image'] : [])];
@@ -104,17 +146,18 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const placeholders = allValues.map((_, i) => `$${i + 2}`).join(', ');
     try {
       const body = await db.transaction(async (tx) => {
+        await assertRoomForEvent(tx, writePolicy, user.userId);
         const inserted = await tx.query<{ body: string }>(
           `INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
            RETURNING event_document(e, $1)::text AS body`,
-          [mediaBase(c, config.trustProxy), ...allValues],
+          [base, ...allValues],
         );
         await bumpEventsRev(tx, user.userId);
         return inserted.rows[0]!.body;
       });
       return c.body(body, 201, { ...jsonHeaders, ETag: '"1"' });
     } catch (error) {
-      if (coverName) await images.delete(coverName);
+      await discardImage(ledger, coverName);
       if (isUniqueViolation(error)) throw new ApiError(409, ONE_LISTING);
       throw error;
     }
@@ -122,12 +165,12 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
 
   router.put('/:id/update/', async (c) => {
     const user = requireUser(c);
+    await countWrite(db, writePolicy, user.userId, clock.now());
     const id = eventId(c);
     const expected = ifMatchVersion(c);
     const { fields, cover } = await readEventForm(c);
     checkListingAllowed(user, fields);
-    const base = mediaBase(c, config.trustProxy);
-    const coverName = await storeCover(cover);
+    const coverName = await storeCover(user.userId, cover);
     try {
       const result = await db.transaction(async (tx) => {
         const current = await lockOwnEvent(tx, id, user.userId);
@@ -157,13 +200,13 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
         return { body: updated.rows[0]!.body, version: updated.rows[0]!.version, oldCover: current.cover_image };
       });
       if ('conflict' in result) {
-        if (coverName) await images.delete(coverName);
+        await discardImage(ledger, coverName);
         return c.body(result.conflict, 412, { ...jsonHeaders, ETag: `"${result.version}"` });
       }
-      if (coverName && result.oldCover) await images.delete(result.oldCover);
+      if (coverName) await discardImage(ledger, result.oldCover);
       return c.body(result.body, 200, { ...jsonHeaders, ETag: `"${result.version}"` });
     } catch (error) {
-      if (coverName) await images.delete(coverName);
+      await discardImage(ledger, coverName);
       if (isUniqueViolation(error)) throw new ApiError(409, ONE_LISTING);
       throw error;
     }
@@ -171,6 +214,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
 
   router.delete('/:id/delete/', async (c) => {
     const user = requireUser(c);
+    await countWrite(db, writePolicy, user.userId, clock.now());
     const id = eventId(c);
     const removed = await db.transaction(async (tx) => {
       const deleted = await tx.query<{ cover_image: string | null }>(
@@ -182,7 +226,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       return deleted.rows[0]!;
     });
     if (!removed) throw new ApiError(404, 'Event not found.');
-    if (removed.cover_image) await images.delete(removed.cover_image);
+    await discardImage(ledger, removed.cover_image);
     return c.body(null, 204);
   });
 

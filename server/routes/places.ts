@@ -97,7 +97,7 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
         latSpan,
         lngSpan,
         venueName,
-        mediaBase(c, services.config.trustProxy),
+        mediaBase(services.config), // from PUBLIC_URL, never from Host
         MATCH_RADIUS_M,
       ],
     );

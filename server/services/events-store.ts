@@ -114,3 +114,21 @@ export async function listJson(db: Queryable, userId: number, mediaBase: string)
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/**
+ * One page of the caller's events after `afterId` (keyset pagination on the
+ * (user_id, id) index: the cost of a page does not grow with the list).
+ * Reads one row more than asked, to know whether another page follows.
+ */
+export async function listPage(db: Queryable, userId: number, mediaBase: string, afterId: number, limit: number) {
+  const result = await db.query<{ id: string; doc: string }>(
+    `SELECT e.id::text AS id, event_document(e, $2)::text AS doc FROM events e
+      WHERE e.user_id = $1 AND e.id > $3 ORDER BY e.id LIMIT $4`,
+    [userId, mediaBase, afterId, limit + 1],
+  );
+  const rows = result.rows.slice(0, limit);
+  return {
+    body: `[${rows.map((r) => r.doc).join(',')}]`,
+    lastId: result.rows.length > limit ? Number(rows[rows.length - 1]!.id) : null,
+  };
+}

@@ -10,6 +10,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
 import { ApiError } from '../http/problem.ts';
+import { stripImageMetadata } from './image-metadata.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
@@ -46,14 +47,18 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 /** Image names this server hands out: random base64url plus the sniffed extension. */
 export const imageNamePattern = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|gif)$/;
 
-/** Checks an uploaded file and returns its bytes and sniffed type (413 / 415 otherwise). */
+/**
+ * Checks an uploaded file and returns its sniffed type and its bytes with the
+ * metadata removed (EXIF/GPS, XMP, text chunks: ./image-metadata.ts); 413 /
+ * 415 otherwise.
+ */
 export async function acceptImage(file: File): Promise<StoredImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
   const type = sniffImageType(bytes);
   if (!type) throw new ApiError(415, 'Upload a JPEG, PNG, WebP or GIF image.');
-  return { bytes, type };
+  return { bytes: stripImageMetadata(bytes, type), type };
 }
 
 export function localImageStore(dir: string): ImageStore {

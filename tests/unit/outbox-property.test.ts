@@ -51,6 +51,12 @@ describe('outbox against the real API (property)', () => {
         reportPerIp: { max: 1_000_000, windowSeconds: 60 },
         reportPerAccount: { max: 1_000_000, windowSeconds: 60 },
       },
+      // One demo account makes every write of every run: lift the per-account write limits and event cap.
+      writePolicy: {
+        writesPerMinute: { max: 1_000_000, windowSeconds: 60 },
+        writesPerDay: { max: 1_000_000, windowSeconds: 60 },
+        eventsPerAccount: 1_000_000,
+      },
     });
     await seedDemo(api.db);
     const login = await api.app.request('http://roamly.test/api/auth/login/', {

@@ -15,6 +15,7 @@ import { openDb, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
+import type { WritePolicy } from '../../../server/services/write-policy.ts';
 
 export interface ManualClock {
   now(): number;
@@ -34,6 +35,7 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<Config>;
   limits?: RateLimitPolicy;
+  writePolicy?: Partial<WritePolicy>;
   random?: () => number;
   /** Run on this database instead of a new one (two instances, one database). */
   db?: Db;
@@ -96,6 +98,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.deps,
   };
   if (opts.limits) deps.limits = opts.limits;
+  if (opts.writePolicy) deps.writePolicy = opts.writePolicy;
   if (opts.random) deps.random = opts.random;
   const app = createApp(deps);
   return { app, db, config, clock, mailLog, close: () => (owned ? owned.drop() : Promise.resolve()) };

@@ -1,0 +1,110 @@
+/**
+ * Bookkeeping around the ImageStore (which only puts, gets and deletes
+ * bytes): who stored which image and how large it is (table stored_images,
+ * migration 007), the per-account storage quota, and removal of images nothing
+ * references any more — replaced or deleted ones at once, and by an hourly
+ * sweep those a failed or interrupted write left behind.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import { ApiError } from '../http/problem.ts';
+import type { ImageStore, StoredImage } from './image-store.ts';
+
+export interface ImageLedgerDeps {
+  db: Queryable;
+  images: ImageStore;
+  clock: { now(): number };
+}
+
+const MB = 1024 * 1024;
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${Math.round(bytes / MB)} MB`;
+}
+
+/** Bytes of images the account keeps now (files being replaced included until they are removed). */
+export async function imageBytesUsed(db: Queryable, userId: number): Promise<number> {
+  const result = await db.query<{ used: string }>(
+    'SELECT coalesce(sum(bytes), 0)::text AS used FROM stored_images WHERE user_id = $1',
+    [userId],
+  );
+  return Number(result.rows[0]?.used ?? 0);
+}
+
+/**
+ * Stores an accepted image for the account when it fits its quota (413
+ * otherwise) and records it; returns the name. The record is written right
+ * after the file, before the write that will reference it, so a crash after
+ * this point leaves a row the sweep finds.
+ */
+export async function storeImage(
+  deps: ImageLedgerDeps,
+  quotaBytes: number,
+  userId: number,
+  image: StoredImage,
+): Promise<string> {
+  const used = await imageBytesUsed(deps.db, userId);
+  if (used + image.bytes.length > quotaBytes) {
+    throw new ApiError(
+      413,
+      `Your images already use ${size(used)} of the ${size(quotaBytes)} an account can store. ` +
+        'Remove covers you no longer need, or upload a smaller image.',
+    );
+  }
+  const name = await deps.images.put(image.bytes, image.type);
+  try {
+    await deps.db.query('INSERT INTO stored_images (name, user_id, bytes, created_at) VALUES ($1, $2, $3, $4)', [
+      name,
+      userId,
+      image.bytes.length,
+      new Date(deps.clock.now()),
+    ]);
+  } catch (error) {
+    await deps.images.delete(name);
+    throw error;
+  }
+  return name;
+}
+
+/**
+ * Removes an image no row references any more. The file goes first: if that
+ * fails, the record stays and the sweep tries again later. Never throws — the
+ * write it follows has already been answered as done.
+ */
+export async function discardImage(deps: Omit<ImageLedgerDeps, 'clock'>, name: string | null): Promise<void> {
+  if (!name) return;
+  try {
+    await deps.images.delete(name);
+    await deps.db.query('DELETE FROM stored_images WHERE name = $1', [name]);
+  } catch (error) {
+    console.error('Could not remove an unused image; the hourly sweep will retry', error);
+  }
+}
+
+/** How long a new image may stay unreferenced: the write that stored it may still be running. */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+
+/** Deletes recorded images older than the grace period that no event or profile references. */
+export async function sweepOrphanImages(
+  deps: Omit<ImageLedgerDeps, 'clock'>,
+  nowMs: number,
+  graceMs = SWEEP_GRACE_MS,
+): Promise<number> {
+  const orphans = await deps.db.query<{ name: string }>(
+    `SELECT s.name FROM stored_images s
+      WHERE s.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.cover_image = s.name)
+        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image = s.name)
+      LIMIT 1000`,
+    [new Date(nowMs - graceMs)],
+  );
+  for (const { name } of orphans.rows) await discardImage(deps, name);
+  return orphans.rows.length;
+}
+
+export function startImageSweep(db: Db, images: ImageStore, intervalMs = 60 * 60 * 1000): void {
+  const timer = setInterval(() => {
+    sweepOrphanImages({ db, images }, Date.now()).catch((error: unknown) => console.error('Image sweep failed', error));
+  }, intervalMs);
+  timer.unref();
+}

@@ -1,0 +1,189 @@
+/**
+ * Removes metadata from uploaded images before they are stored, so a phone
+ * photo does not publish where (GPS) and with what (camera, owner) it was
+ * taken. Only the container is rewritten — the pixels are copied byte for byte,
+ * nothing is decoded or re-encoded:
+ *
+ * - JPEG: drops APP1 (EXIF, XMP), APP2 other than ICC_PROFILE, APP3–APP13
+ *   (IPTC/Photoshop among them), APP15, comments and anything after the end
+ *   of the image; keeps APP0 (JFIF), the ICC profile and APP14 "Adobe"
+ *   (colour transform: without it CMYK photos render wrongly). Segments
+ *   between the scans of a progressive JPEG are walked too.
+ * - PNG: drops eXIf, tEXt, iTXt, zTXt and tIME chunks.
+ * - WebP: drops EXIF and XMP chunks, clears their VP8X flags and rewrites the
+ *   RIFF size.
+ * - GIF has no EXIF; it passes unchanged.
+ *
+ * The walk is forgiving: a structure that ends early keeps (or, inside a
+ * dropped segment, drops) what is left, the way decoders read such files.
+ * When nothing is removed the original bytes come back as they were.
+ */
+import type { ImageType } from './image-store.ts';
+
+export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
+  switch (type) {
+    case 'image/jpeg':
+      return stripJpeg(bytes);
+    case 'image/png':
+      return stripPng(bytes);
+    case 'image/webp':
+      return stripWebp(bytes);
+    case 'image/gif':
+      return bytes;
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, Math.min(bytes.length, start + length)));
+
+// --- JPEG -------------------------------------------------------------------
+
+const SOS = 0xda;
+const EOI = 0xd9;
+const COM = 0xfe;
+
+/** Markers with no length field: TEM, RST0–7, SOI, EOI. */
+const standalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9);
+
+function keepJpegSegment(marker: number, bytes: Uint8Array, payload: number): boolean {
+  if (marker === COM) return false;
+  if (marker < 0xe0 || marker > 0xef) return true; // not APPn: image data and tables
+  if (marker === 0xe0) return true; // JFIF / JFXX
+  if (marker === 0xe2) return ascii(bytes, payload, 12) === 'ICC_PROFILE\0';
+  if (marker === 0xee) return ascii(bytes, payload, 5) === 'Adobe';
+  return false;
+}
+
+/**
+ * Where the entropy-coded data after an SOS header ends: the first 0xFF not
+ * followed by a stuffed 0x00, a restart marker or another fill byte.
+ */
+function scanEnd(bytes: Uint8Array, from: number): number {
+  for (let i = from; i < bytes.length - 1; i++) {
+    if (bytes[i] !== 0xff) continue;
+    const next = bytes[i + 1]!;
+    if (next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) return i;
+  }
+  return bytes.length;
+}
+
+function stripJpeg(bytes: Uint8Array): Uint8Array {
+  const kept: Uint8Array[] = [bytes.subarray(0, 2)]; // SOI
+  let removed = false;
+  let at = 2;
+  while (at < bytes.length) {
+    if (bytes[at] !== 0xff) {
+      // Not a marker where one should be: keep the rest as it is.
+      kept.push(bytes.subarray(at));
+      break;
+    }
+    const start = at;
+    while (bytes[at + 1] === 0xff) at++; // fill bytes before a marker
+    const marker = bytes[at + 1];
+    if (marker === undefined) {
+      kept.push(bytes.subarray(start));
+      break;
+    }
+    if (marker === EOI) {
+      kept.push(bytes.subarray(start, at + 2));
+      // Anything after the end of the image (a "motion photo" video, a
+      // second file) is not part of the picture and may carry its own metadata.
+      if (at + 2 < bytes.length) removed = true;
+      break;
+    }
+    if (standalone(marker)) {
+      kept.push(bytes.subarray(start, at + 2));
+      at += 2;
+      continue;
+    }
+    const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
+    if (length < 2) {
+      kept.push(bytes.subarray(start));
+      break;
+    }
+    let end = Math.min(bytes.length, at + 2 + length);
+    // A scan header is followed by its image data, up to the next marker
+    // (progressive images have several scans, with tables between them).
+    if (marker === SOS) end = scanEnd(bytes, end);
+    if (keepJpegSegment(marker, bytes, at + 4)) kept.push(bytes.subarray(start, end));
+    else removed = true;
+    at = end;
+  }
+  return removed ? concat(kept) : bytes;
+}
+
+// --- PNG --------------------------------------------------------------------
+
+const pngDropped = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);
+
+function stripPng(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kept: Uint8Array[] = [bytes.subarray(0, 8)];
+  let removed = false;
+  let at = 8;
+  while (at < bytes.length) {
+    if (at + 8 > bytes.length) {
+      kept.push(bytes.subarray(at));
+      break;
+    }
+    const length = view.getUint32(at);
+    const type = ascii(bytes, at + 4, 4);
+    const end = Math.min(bytes.length, at + 12 + length);
+    if (pngDropped.has(type)) removed = true;
+    else kept.push(bytes.subarray(at, end));
+    at = end;
+    if (type === 'IEND') {
+      if (at < bytes.length) removed = true; // trailing bytes after IEND can hide anything
+      break;
+    }
+  }
+  return removed ? concat(kept) : bytes;
+}
+
+// --- WebP -------------------------------------------------------------------
+
+const VP8X_EXIF = 0x08;
+const VP8X_XMP = 0x04;
+
+function stripWebp(bytes: Uint8Array): Uint8Array {
+  const kept: Uint8Array[] = [];
+  let removed = false;
+  let vp8x: Uint8Array | null = null;
+  let at = 12;
+  while (at < bytes.length) {
+    if (at + 8 > bytes.length) {
+      kept.push(bytes.subarray(at));
+      break;
+    }
+    const fourcc = ascii(bytes, at, 4);
+    const size = new DataView(bytes.buffer, bytes.byteOffset + at + 4, 4).getUint32(0, true);
+    const end = Math.min(bytes.length, at + 8 + size + (size % 2));
+    if (fourcc === 'EXIF' || fourcc === 'XMP ') {
+      removed = true;
+    } else if (fourcc === 'VP8X' && at + 8 < bytes.length) {
+      vp8x = bytes.slice(at, end); // a copy: its flags are rewritten below
+      kept.push(vp8x);
+    } else {
+      kept.push(bytes.subarray(at, end));
+    }
+    at = end;
+  }
+  if (!removed) return bytes;
+  if (vp8x) vp8x[8] = vp8x[8]! & ~(VP8X_EXIF | VP8X_XMP);
+  const body = concat(kept);
+  const out = new Uint8Array(12 + body.length);
+  out.set(bytes.subarray(0, 12));
+  out.set(body, 12);
+  new DataView(out.buffer).setUint32(4, out.length - 8, true);
+  return out;
+}
