@@ -19,6 +19,7 @@ import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
+import { readPageScripts } from './pages/page-scripts.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { loadJwtSecret } from './services/secrets.ts';
@@ -44,10 +45,11 @@ function serveApp(db: Db, appConfig: Config, announce: boolean) {
   // The built-in place search reads ~150k cities (~0.5 s, ~100 MB): done once
   // the server listens, so the first dashboard search is not the one that waits.
   const places = appConfig.googlePlacesKey ? null : gazetteer();
-  const app = createApp({ db, config: appConfig, ...(places ? { places } : {}) });
   const distDir = process.env.ROAMLY_DIST
     ? resolve(process.env.ROAMLY_DIST)
     : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  const listingPageScripts = readPageScripts(distDir, 'listing.html');
+  const app = createApp({ db, config: appConfig, listingPageScripts, ...(places ? { places } : {}) });
   app.get('*', staticSite(distDir));
   // Requests still running (a client may hang up while its login hashes);
   // shutdown waits for them before closing the database.
