@@ -86,6 +86,8 @@ export default defineConfig(({ command }) => ({
     // after the first visit the service worker serves every chunk locally.
     modulePreload: false,
     rolldownOptions: {
+      // listing.html only names the script of the server-rendered listing pages.
+      input: { main: 'index.html', listing: 'listing.html' },
       output: {
         // One chunk for everything the entry loads (main.tsx and its static
         // imports, React and the router included). Left alone, Rolldown splits
