@@ -4,7 +4,7 @@
  * Every absolute URL comes from the configured public origin. CSS is inline
  * (the CSP allows inline styles, never inline scripts), so the first paint
  * needs this one response; the only script is the bundled module that keeps
- * the page for offline reading.
+ * the page for offline reading, started after the first paint.
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -12,6 +12,7 @@ import { brand } from '../../src/brand.ts';
 import type { ListingViewModel } from '../../src/components/listing/listing-model.ts';
 import { LISTING_CSS } from '../../src/components/listing/listing-styles.ts';
 import { ListingView } from '../../src/components/listing/listing-view.tsx';
+import { PAGE_BOOT_SCRIPT } from '../http/page-boot-script.ts';
 
 const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -67,6 +68,16 @@ function headTags(head: DocumentHead): string {
     .join('\n');
 }
 
+/**
+ * The page's modules start after its largest paint, through the one inline
+ * script the CSP allows by hash (server/http/page-boot-script.ts), as the
+ * prerendered pages do: the page text never waits for them.
+ */
+function bootScript(scripts: readonly string[]): string {
+  if (!scripts.length) return '';
+  return `<script data-modules="${escapeHtml(scripts.join(' '))}">${PAGE_BOOT_SCRIPT}</script>`;
+}
+
 function document(head: DocumentHead, main: string, scripts: readonly string[]): string {
   const download = `/${brand.slug}`;
   return `<!doctype html>
@@ -80,12 +91,12 @@ function document(head: DocumentHead, main: string, scripts: readonly string[]):
 <link rel="manifest" href="/manifest.webmanifest">
 ${headTags(head)}
 <style>${PAGE_CSS}${LISTING_CSS}</style>
-${scripts.map((src) => `<script type="module" src="${escapeHtml(src)}" async></script>`).join('\n')}
 </head>
 <body>
 <header class="site-header"><a class="site-header__brand" href="/">${brand.name}</a><a href="${download}">Get the app</a></header>
 <main id="main">${main}</main>
 <footer class="site-footer"><span>© ${brand.name}</span><nav aria-label="Footer"><a href="/about">About</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a><a href="/contact">Contact</a></nav></footer>
+${bootScript(scripts)}
 </body>
 </html>
 `;

@@ -2,15 +2,16 @@
  * The listing view's stylesheet, as text: the public page puts it in its
  * <style> (its only CSS, no second request) and the dashboard preview in a
  * React-hoisted <style>, so one set of rules draws both and the server never
- * loads a CSS file. Colours fall back to the brand's when the app's tokens
- * are absent.
+ * loads a CSS file. The cover is drawn out of flow in a fixed 16:9 box, so
+ * an image of any shape, loaded at any time, never moves the text. Colours
+ * fall back to the brand's when the app's tokens are absent.
  */
 export const LISTING_STYLE_ID = 'roamly-listing';
 
 export const LISTING_CSS = `
 .listing{border-radius:20px;overflow:hidden;background:var(--ink,#16142b);color:#fff;box-shadow:0 8px 24px rgb(22 20 43/12%)}
-.listing__cover{position:relative;aspect-ratio:16/9;display:grid;place-items:center;background:linear-gradient(135deg,#c23a1c,#0b6e69);font-size:2rem}
-.listing__cover img{width:100%;height:100%;object-fit:cover;display:block}
+.listing__cover{position:relative;aspect-ratio:16/9;overflow:hidden;display:grid;place-items:center;background:linear-gradient(135deg,#c23a1c,#0b6e69);font-size:2rem}
+.listing__cover img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .listing__badges{position:absolute;left:.75rem;top:.75rem;display:flex;gap:.35rem}
 .listing__badge{padding:.1rem .6rem;border-radius:999px;background:#ffd166;color:#16142b;font-size:.8rem;font-weight:750;line-height:1.5}
 .listing__badge--business{background:#d8efec;color:#0b4f4b}
