@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form, pngFile, signUp, type Account } from './support/api-client.ts';
+import { createHash } from 'node:crypto';
+import { createApp } from '../../server/app.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://listings.roamly.test';
@@ -135,6 +137,17 @@ describe('public listing pages', () => {
     const html = await res.text();
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
     expect(scripts).toEqual([' type="application/ld+json"']);
+  });
+
+  it('starts the built page script after the first paint, through the one inline script the CSP allows', async () => {
+    const app = createApp({ db: t.db, config: t.config, listingPageScripts: ['/assets/listing-abc123.js'] });
+    const res = await app.request(`/e/${eventId}/rooftop-jazz-soul-script`);
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script data-modules="\/assets\/listing-abc123\.js">([\s\S]*?)<\/script>/g)];
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]![1]!).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    expect(html).not.toMatch(/<script type="module"/);
   });
 
   it('gives Google every property of an event rich result', async () => {
