@@ -68,7 +68,8 @@ export default defineConfig(({ command }) => ({
       integration: { closeBundleOrder: 'post' },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,txt,xml,webmanifest}'],
-        globIgnores: ['**/screenshots/**'],
+        // listing.html only names the listing pages' script for the server (never served as a page).
+        globIgnores: ['**/screenshots/**', '**/listing.html'],
       },
       devOptions: { enabled: false },
     }),
