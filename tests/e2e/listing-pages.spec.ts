@@ -4,6 +4,7 @@
  * the service worker; a deleted event answers 404 and is no longer served
  * from the offline copy.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoAccounts, demoPassword } from './support/auth.ts';
 import { uniqueTitle } from './support/dashboard.ts';
@@ -54,6 +55,23 @@ async function waitUntilKept(page: Page, path: string): Promise<void> {
     )
     .toBe(true);
 }
+
+test('an event page has one main, its heading, no axe violations and no console errors', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const title = uniqueTitle('Lantern Walk');
+  await page.goto(`/e/${await createEvent(request, title)}/${slugOf(title)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /query=51\.539%2C-0\.1426/);
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
 
 test('an event page opened once reads offline afterwards, cover included', async ({ page, context, request }) => {
   const title = uniqueTitle('Canal Jazz');
