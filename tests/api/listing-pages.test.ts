@@ -243,6 +243,11 @@ describe('public listing pages', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, must-revalidate');
     expect(new Date(first.headers.get('last-modified')!).getTime()).not.toBeNaN();
 
+    const head = await t.app.request(path, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(await head.text()).toBe('');
+
     const again = await page(path, { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
