@@ -88,7 +88,7 @@ export function ListingView({
         </dl>
         {listing.description.trim() ? <p className="listing__description">{listing.description.trim()}</p> : null}
         {listing.keywords.length > 0 ? (
-          <ul className="listing__tags" aria-label="Keywords">
+          <ul className="listing__tags">
             {listing.keywords.map((keyword) => (
               <li key={keyword}>{`#${keyword}`}</li>
             ))}
