@@ -44,7 +44,20 @@ export default tseslint.config(
             ]),
             // The worker sees only shared code; the server only the contract.
             { target: './sw', from: './src', except: ['./shared'] },
-            { target: './server', from: './src', except: ['./shared/contract', './brand.ts'] },
+            // Public listing pages are rendered with the dashboard preview's own view
+            // (src/components/listing: no hooks, no CSS, no DOM) and list the
+            // prerendered routes in the sitemap (src/content/page-meta.ts: data).
+            {
+              target: './server',
+              from: './src',
+              except: [
+                './shared/contract',
+                './brand.ts',
+                './components/listing',
+                './components/weekdays.ts',
+                './content/page-meta.ts',
+              ],
+            },
           ],
         },
       ],

@@ -68,7 +68,8 @@ export default defineConfig(({ command }) => ({
       integration: { closeBundleOrder: 'post' },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,txt,xml,webmanifest}'],
-        globIgnores: ['**/screenshots/**'],
+        // listing.html only names the listing pages' script for the server (never served as a page).
+        globIgnores: ['**/screenshots/**', '**/listing.html'],
       },
       devOptions: { enabled: false },
     }),
@@ -86,6 +87,8 @@ export default defineConfig(({ command }) => ({
     // after the first visit the service worker serves every chunk locally.
     modulePreload: false,
     rolldownOptions: {
+      // listing.html only names the script of the server-rendered listing pages.
+      input: { main: 'index.html', listing: 'listing.html' },
       output: {
         // One chunk for everything the entry loads (main.tsx and its static
         // imports, React and the router included). Left alone, Rolldown splits

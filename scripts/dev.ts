@@ -21,7 +21,8 @@ const vite = await createServer({
       name: 'roamly-api',
       configureServer(server) {
         server.middlewares.use((req, res, next) => {
-          if (req.url?.startsWith('/api/')) void api(req, res);
+          // The API, and the pages the server renders itself (public listings, sitemap, robots.txt).
+          if (req.url && /^\/(api\/|e\/|sitemap\.xml|robots\.txt)/.test(req.url)) void api(req, res);
           else next();
         });
       },

@@ -23,6 +23,7 @@ import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { issueRoutes } from './routes/issues.ts';
+import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -62,6 +63,8 @@ export interface AppDeps {
   /** Where unexpected errors go (default: the log, plus ERROR_WEBHOOK_URL when set). */
   reportError?: ErrorReporter;
   writePolicy?: Partial<WritePolicy>;
+  /** Module scripts of the public listing pages, from the build (see server/pages/page-scripts.ts). */
+  listingPageScripts?: readonly string[];
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.all('*', (c) => c.json(problemBody(`No API endpoint at ${c.req.method} ${c.req.path}.`), 404));
 
   app.route('/api', api);
+  app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [] }));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;
     if (error instanceof ApiError) {

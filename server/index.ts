@@ -26,6 +26,7 @@ import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { staticSite } from './http/static-site.ts';
+import { readPageScripts } from './pages/page-scripts.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
@@ -81,8 +82,10 @@ async function secretsFor(db: Db): Promise<{ jwtSecret: string; signingKeys?: Si
 async function serveApp(db: Db, announce: boolean) {
   const { jwtSecret, signingKeys } = await secretsFor(db);
   const appConfig: Config = { ...config, jwtSecret };
+  const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
   const deps: AppDeps = {
     db,
+    listingPageScripts: readPageScripts(distDir, 'listing.html'),
     config: appConfig,
     logger,
     reportError,
@@ -90,7 +93,6 @@ async function serveApp(db: Db, announce: boolean) {
     ...(signingKeys ? { signingKeys } : {}),
   };
   const app = createApp(deps);
-  const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
   app.get('*', staticSite(distDir));
   // Requests still running (a client may hang up while its login hashes);
   // shutdown waits for them before closing the database.

@@ -19,6 +19,11 @@ export const brand = {
   themeColor: '#16142b',
   backgroundColor: '#fbf7f1',
   siteUrl: 'https://roamly.example.com',
+  /**
+   * Events store wall-clock dates and times (SPEC §3 has no time zone field);
+   * public pages and their schema.org data read them in this zone.
+   */
+  timeZone: 'Europe/London',
 } as const;
 
 export type Brand = typeof brand;

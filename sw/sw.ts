@@ -10,8 +10,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { registerListingPages } from './listing-pages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
+import { LISTING_CACHE } from '../src/shared/offline/listing-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -20,7 +22,12 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// 2. Navigations. Prerendered pages and the shell are build output: the copy
+// 2. Public listing pages (/e/{id}/{slug}): network first, the last ones
+//    visited kept for offline reading (sw/listing-pages.ts). Before the
+//    general navigation route, which would answer them with the shell.
+registerListingPages();
+
+// 3. Other navigations. Prerendered pages and the shell are build output: the copy
 //    in the precache is exactly what the server would send, until the next
 //    worker version brings the next build. So they come from the precache
 //    first; the network is asked only for paths we do not have. The API is
@@ -37,33 +44,35 @@ registerRoute(
         return (await matchPrecache('/shell.html')) ?? Response.error();
       }
     },
-    { denylist: [/^\/api\//] },
+    { denylist: [/^\/api\//, /^\/e\//] },
   ),
 );
 
-// 3. Images (covers, avatars, badges): cache first, a bounded number for a month.
+// 4. Images (covers, avatars, badges): cache first, a bounded number for a
+//    month; a kept listing page's cover comes from that page's cache.
+const images = new CacheFirst({
+  cacheName: 'images',
+  // The cast only bridges workbox's typings and exactOptionalPropertyTypes.
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: 120,
+      maxAgeSeconds: 30 * 24 * 60 * 60,
+      purgeOnQuotaError: true,
+    }) as unknown as WorkboxPlugin,
+  ],
+});
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
-  new CacheFirst({
-    cacheName: 'images',
-    // The cast only bridges workbox's typings and exactOptionalPropertyTypes.
-    plugins: [
-      new ExpirationPlugin({
-        maxEntries: 120,
-        maxAgeSeconds: 30 * 24 * 60 * 60,
-        purgeOnQuotaError: true,
-      }) as unknown as WorkboxPlugin,
-    ],
-  }),
+  async (options) => (await caches.match(options.request, { cacheName: LISTING_CACHE })) ?? images.handle(options),
 );
 
-// 4. Updates: the page asks (after the user accepted "Update available").
+// 5. Updates: the page asks (after the user accepted "Update available").
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// 5. Queued writes: Background Sync and page nudges send the outbox (sw/sync.ts).
+// 6. Queued writes: Background Sync and page nudges send the outbox (sw/sync.ts).
 registerOutboxSync();
 
-// 6. Share target: an image shared to the installed app becomes a new event's cover (sw/share-target.ts).
+// 7. Share target: an image shared to the installed app becomes a new event's cover (sw/share-target.ts).
 registerShareTarget();

@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'add-business', lazy: () => import('../features/dashboard/business/business-page.tsx') },
           { path: 'business/:id', lazy: () => import('../features/dashboard/business/business-page.tsx') },
           { path: 'outbox', lazy: () => import('../features/dashboard/outbox/outbox-page.tsx') },
+          { path: 'poster/:id', lazy: () => import('../features/dashboard/poster/poster-page.tsx') },
         ],
       },
       { path: '*', loader: () => redirect('/') },

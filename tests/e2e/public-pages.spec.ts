@@ -93,6 +93,7 @@ test('each prerendered page declares its canonical URL and Open Graph data', asy
   expect(html).toContain('<link rel="canonical" href="https://roamly.example.com/faq"');
   expect(html).toContain('<meta property="og:title"');
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain('https://roamly.example.com/child-safety');
+  // The sitemap is served from PUBLIC_URL (here the test server's own origin).
+  expect(sitemap).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/child-safety<\/loc>/);
   expect((await request.get('/icons/og-image.png')).headers()['content-type']).toContain('image/png');
 });

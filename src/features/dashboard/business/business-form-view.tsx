@@ -13,6 +13,7 @@ import { KeywordInput } from '../../../components/keyword-input.tsx';
 import { ListingPreviewCard } from '../../../components/listing-preview-card.tsx';
 import { PlacesSearch } from '../../../components/places-search.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor.tsx';
+import { ShareActions } from '../../../components/share/share-actions.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { COVER_ASPECT } from '../../../lib/images.ts';
 import { refreshEntries, rememberSavedEvent } from '../data/my-events-store.ts';
@@ -127,6 +128,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
       <div className="dash-page__head">
         <h1 id="business-title">{listing ? 'Your business' : 'Add Business'}</h1>
         <SyncBadge state={listing?.syncState ?? null} />
+        {listing ? <ShareActions target={listing.target} title={listing.record.title} /> : null}
       </div>
       <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
       <div className="business-layout">

@@ -5,6 +5,7 @@
  * with retry and discard when the server refused it.
  */
 import { Link } from 'react-router-dom';
+import { ShareActions } from '../../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
 import type { ShownEvent } from '../data/use-overlaid-events.ts';
@@ -56,6 +57,11 @@ export function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardPro
           <button type="button" className="button button--small button--danger" onClick={onDelete}>
             Delete
           </button>
+          <ShareActions
+            target={event.target}
+            title={record.title}
+            text={[when, record.location_name].filter(Boolean).join(' · ')}
+          />
         </div>
       </div>
     </article>

@@ -1,0 +1,196 @@
+/**
+ * `npx tsx scripts/listing-budgets.ts`: what a first visit to a public
+ * listing page (`/e/{id}/{slug}`, issue 16) costs, measured like the public
+ * site's pages (scripts/size.ts, scripts/lighthouse.ts): the production app
+ * and static handler in-process on a fresh in-memory database with the demo
+ * accounts and one event with a cover, served from the build.
+ *
+ * 1. Size: the page loaded once in Chromium (fresh profile, service worker
+ *    blocked), every script and stylesheet it fetched plus inline CSS, gzip -9.
+ *    Budget: JS ≤ 100 KiB (the page needs none to read; it loads one small
+ *    module that keeps it for offline reading).
+ * 2. Lighthouse (mobile preset, simulated throttling; RUNS, default 3, median):
+ *    the four category scores, and LCP against the same page served with no
+ *    script at all (a second app instance given no page scripts).
+ *
+ * Build first. CHROME_PATH picks the browser (default /usr/bin/chromium);
+ * LIGHTHOUSE=0 skips part 2. Exits 1 when a budget is missed.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { createApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+import { openDb } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { staticSite } from '../server/http/static-site.ts';
+import { readPageScripts } from '../server/pages/page-scripts.ts';
+import { DEMO_PASSWORD, seedDemo } from '../server/services/demo-seed.ts';
+import { chromiumLaunchOptions } from '../tests/e2e/support/browser.ts';
+import { distDir } from './size-server.ts';
+
+const JS_BUDGET = 100 * 1024;
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const dist = distDir();
+const db = await openDb({ databaseUrl: null, dataDir: null });
+await migrate(db);
+await seedDemo(db);
+
+async function start(scripts: readonly string[]) {
+  const port = await new Promise<number>((resolvePort) => {
+    const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      probe.close();
+      resolvePort(info.port);
+    });
+  });
+  const config = {
+    ...configFromEnv({}),
+    port,
+    publicUrl: `http://127.0.0.1:${port}`,
+    dataDir: mkdtempSync(join(tmpdir(), 'roamly-listing-budget-')),
+    jwtSecret: 'listing-budget-secret-0123456789abcdef',
+  };
+  const app = createApp({ db, config, listingPageScripts: scripts });
+  app.get('*', staticSite(dist));
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  return { app, origin: config.publicUrl, close: () => server.close() };
+}
+
+const site = await start(readPageScripts(dist, 'listing.html'));
+const bare = await start([]);
+const login = await site.app.request('/api/auth/login/', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ email: 'promoter@example.com', password: DEMO_PASSWORD }),
+});
+const { access } = (await login.json()) as { access: string };
+const form = new FormData();
+const fields = {
+  title: 'Rooftop Jazz & Soul Night',
+  bio: 'A live quartet plays standards and soul on the roof terrace as the sun goes down.',
+  location_name: 'Camden Town, England, GB',
+  latitude: '51.539',
+  longitude: '-0.1426',
+  start_date: '2026-07-04',
+  start_time: '19:30',
+  end_time: '23:00',
+  event_type: 'music',
+  keywords: JSON.stringify(['jazz', 'rooftop']),
+};
+for (const [name, value] of Object.entries(fields)) form.append(name, value);
+form.append(
+  'cover_image',
+  new File([readFileSync(join(dist, 'icons/icon-512.png'))], 'cover.png', { type: 'image/png' }),
+);
+const created = await site.app.request('/api/events/create/', {
+  method: 'POST',
+  headers: { Authorization: `Bearer ${access}` },
+  body: form,
+});
+const { id } = (await created.json()) as { id: number };
+const path = `/e/${id}/rooftop-jazz-soul-night`;
+let failures = 0;
+
+// 1. Size
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const files = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === site.origin && /\.(m?js|css)$/.test(url.pathname)) files.add(url.pathname);
+  });
+  const response = await page.goto(site.origin + path, { waitUntil: 'networkidle' });
+  const html = (await response?.text()) ?? '';
+  const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+  const js = [...files].filter((f) => /\.m?js$/.test(f));
+  // The inline boot script that starts the module after the first paint counts too.
+  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? '')
+    .join('');
+  const jsBytes = js.reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0) + (inlineJs ? gz(inlineJs) : 0);
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
+  const cssBytes = [...files]
+    .filter((f) => f.endsWith('.css'))
+    .reduce((s, f) => s + gz(readFileSync(join(dist, f))), 0);
+  console.log(
+    `First visit to ${path} (gzip -9): HTML ${kib(gz(html))}, JS ${kib(jsBytes)} (${js.join(', ') || 'none'}), CSS ${kib(cssBytes + gz(inlineCss))} (inline ${kib(gz(inlineCss))})`,
+  );
+  if (jsBytes > JS_BUDGET) {
+    failures++;
+    console.log(`  ← JS over the ${kib(JS_BUDGET)} budget`);
+  }
+  await context.close();
+} finally {
+  await browser.close();
+}
+
+// 2. Lighthouse
+async function lighthouseRun(url: string) {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (process.env.LIGHTHOUSE !== '0') {
+  const results: Record<string, { scores: number[][]; lcp: number[] }> = {};
+  for (const [variant, origin] of [
+    ['page', site.origin],
+    ['no-JS', bare.origin],
+  ] as const) {
+    const measured: { scores: number[][]; lcp: number[] } = { scores: [], lcp: [] };
+    results[variant] = measured;
+    for (let run = 0; run < RUNS; run++) {
+      // A run can fail on its own (NO_FCP and the like on a busy machine): retry it.
+      let lhr = await lighthouseRun(origin + path);
+      for (let retry = 0; lhr.runtimeError && retry < 2; retry++) lhr = await lighthouseRun(origin + path);
+      measured.scores.push(CATEGORIES.map((c) => lhr.categories[c]?.score ?? 0));
+      measured.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+      const metric = (audit: string) => Math.round((lhr.audits[audit]?.numericValue ?? NaN) * 1000) / 1000;
+      const shown = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ];
+      console.log(`  run ${run + 1}: ${shown.map((audit) => `${audit} ${metric(audit)}`).join(', ')}`);
+    }
+    const scores = CATEGORIES.map((c, i) => `${c} ${median(measured.scores.map((s) => s[i]!)).toFixed(2)}`);
+    console.log(
+      `Lighthouse mobile (${variant}, median of ${RUNS}): ${scores.join(', ')}, LCP ${Math.round(median(measured.lcp))} ms`,
+    );
+  }
+  const ratio = median(results.page!.lcp) / median(results['no-JS']!.lcp);
+  console.log(`LCP ratio page / no-JS: ${ratio.toFixed(2)} (target ≤ 1.20)`);
+  const pageScores = CATEGORIES.map((_, i) => median(results.page!.scores.map((s) => s[i]!)));
+  if (ratio > 1.2 || pageScores.some((score) => Math.round(score * 100) < 100)) failures++;
+}
+
+site.close();
+bare.close();
+await db.close();
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,131 @@
+/**
+ * The HTML documents of the public listing pages: the listing itself (its
+ * body is the shared ListingView, rendered to a string) and the 404 page.
+ * Every absolute URL comes from the configured public origin. CSS is inline
+ * (the CSP allows inline styles, never inline scripts), so the first paint
+ * needs this one response; the only script is the bundled module that keeps
+ * the page for offline reading, started after the first paint.
+ */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { brand } from '../../src/brand.ts';
+import type { ListingViewModel } from '../../src/components/listing/listing-model.ts';
+import { LISTING_CSS } from '../../src/components/listing/listing-styles.ts';
+import { ListingView } from '../../src/components/listing/listing-view.tsx';
+import { PAGE_BOOT_SCRIPT } from '../http/page-boot-script.ts';
+
+const PAGE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;background:#fbf7f1;color:#16142b}
+a{color:inherit}
+a:focus-visible{outline:3px solid #2b59ff;outline-offset:2px}
+.site-header,.site-footer{max-width:44rem;margin:0 auto;padding:.9rem 1rem;display:flex;gap:1rem;align-items:center;justify-content:space-between;flex-wrap:wrap}
+.site-header__brand{font-weight:800;font-size:1.15rem;text-decoration:none}
+.site-footer{font-size:.9rem;color:#5b5873}
+.site-footer nav{display:flex;gap:1rem;flex-wrap:wrap}
+main{max-width:44rem;margin:0 auto;padding:0 1rem 2rem}
+.get-app{margin-top:1.2rem;padding-top:1rem;border-top:1px solid rgb(255 255 255/18%)}
+.get-app p{margin:0 0 .6rem;color:#f3f1fb}
+.button{display:inline-block;padding:.65rem 1.2rem;border-radius:999px;background:#ff6b4a;color:#16142b;font-weight:750;text-decoration:none}
+.button:focus-visible{outline:3px solid #fff;outline-offset:2px}
+.not-found{padding:2rem 0}
+.not-found .button{color:#16142b}
+`;
+
+export interface DocumentHead {
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonical: string | null;
+  /** Absolute. */
+  image: string | null;
+  jsonLd: string | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function headTags(head: DocumentHead): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    head.canonical ? meta('property', 'og:type', 'website') : '',
+    head.canonical ? meta('property', 'og:site_name', brand.name) : '',
+    head.canonical ? meta('property', 'og:title', head.title) : '',
+    head.canonical ? meta('property', 'og:description', head.description) : '',
+    head.canonical ? meta('property', 'og:url', head.canonical) : '',
+    head.image ? meta('property', 'og:image', head.image) : '',
+    head.canonical ? meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary') : '',
+    head.canonical ? meta('name', 'twitter:title', head.title) : '',
+    head.canonical ? meta('name', 'twitter:description', head.description) : '',
+    head.image ? meta('name', 'twitter:image', head.image) : '',
+    head.jsonLd ? `<script type="application/ld+json">${head.jsonLd}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The page's modules start after its largest paint, through the one inline
+ * script the CSP allows by hash (server/http/page-boot-script.ts), as the
+ * prerendered pages do: the page text never waits for them.
+ */
+function bootScript(scripts: readonly string[]): string {
+  if (!scripts.length) return '';
+  return `<script data-modules="${escapeHtml(scripts.join(' '))}">${PAGE_BOOT_SCRIPT}</script>`;
+}
+
+function document(head: DocumentHead, main: string, scripts: readonly string[]): string {
+  const download = `/${brand.slug}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="theme-color" content="${brand.themeColor}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
+<link rel="manifest" href="/manifest.webmanifest">
+${headTags(head)}
+<style>${PAGE_CSS}${LISTING_CSS}</style>
+</head>
+<body>
+<header class="site-header"><a class="site-header__brand" href="/">${brand.name}</a><a href="${download}">Get the app</a></header>
+<main id="main">${main}</main>
+<footer class="site-footer"><span>© ${brand.name}</span><nav aria-label="Footer"><a href="/about">About</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a><a href="/contact">Contact</a></nav></footer>
+${bootScript(scripts)}
+</body>
+</html>
+`;
+}
+
+export function listingDocument(listing: ListingViewModel, head: DocumentHead, scripts: readonly string[]): string {
+  const cta = createElement(
+    'section',
+    { className: 'get-app', 'aria-label': `Get the ${brand.name} app` },
+    createElement('p', null, `Save it, get a reminder and find more like it in the ${brand.name} app.`),
+    createElement('a', { className: 'button', href: `/${brand.slug}` }, 'Get the app'),
+  );
+  const body = renderToString(createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, cta));
+  return document(head, body, scripts);
+}
+
+export function notFoundDocument(): string {
+  const main = `<section class="not-found"><h1>We could not find that listing</h1>
+<p>It may have been removed by its organiser, or the link is mistyped.</p>
+<p><a class="button" href="/">Go to the home page</a></p></section>`;
+  return document(
+    {
+      title: `Listing not found — ${brand.name}`,
+      description: 'This listing does not exist or was removed.',
+      canonical: null,
+      image: null,
+      jsonLd: null,
+    },
+    main,
+    [],
+  );
+}

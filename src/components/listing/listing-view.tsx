@@ -1,0 +1,110 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas above let the API server (run by tsx with no JSX setting of its
+// own) render this file too: it is the public listing page's body.
+/**
+ * One listing as people see it: cover, badges, title, when or opening hours,
+ * place with a maps link, category, description and keywords. The public page
+ * (`/e/{id}/{slug}`, rendered on the server) and the dashboard's live preview
+ * both render this, so the preview is the page. No hooks, no CSS imports:
+ * styles come from ./listing-styles.ts as text.
+ */
+import type { ReactNode } from 'react';
+import type { ListingViewModel } from './listing-model.ts';
+
+/** The cover is drawn 16:9; these are its attributes, so the box is reserved before it loads. */
+export const COVER_WIDTH = 1600;
+export const COVER_HEIGHT = 900;
+
+interface ListingViewProps {
+  listing: ListingViewModel;
+  /** `h1` on the public page; a paragraph inside the dashboard, whose page has its own heading. */
+  titleAs?: 'h1' | 'p';
+  /** The largest paint of the public page: fetch it first. */
+  coverPriority?: boolean;
+  placeholderTitle?: string;
+  children?: ReactNode;
+}
+
+export function ListingView({
+  listing,
+  titleAs = 'p',
+  coverPriority = false,
+  placeholderTitle,
+  children,
+}: ListingViewProps) {
+  const Title = titleAs;
+  const title = listing.title.trim() || placeholderTitle || 'Untitled';
+  return (
+    <article className="listing">
+      <div className="listing__cover">
+        {listing.coverUrl ? (
+          <img
+            src={listing.coverUrl}
+            alt=""
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            {...(coverPriority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          />
+        ) : (
+          <span aria-hidden="true">✦</span>
+        )}
+        <span className="listing__badges">
+          {listing.kind === 'business' ? (
+            <span className="listing__badge listing__badge--business">Business</span>
+          ) : null}
+          {listing.sponsored ? <span className="listing__badge">Event</span> : null}
+        </span>
+      </div>
+      <div className="listing__body">
+        <Title className="listing__title">{title}</Title>
+        {listing.category ? (
+          <p className="listing__category">{[listing.category, listing.subcategory].filter(Boolean).join(' · ')}</p>
+        ) : null}
+        <dl className="listing__facts">
+          {listing.when ? <Fact label="When">{listing.when}</Fact> : null}
+          {listing.hours.length > 0 ? (
+            <Fact label="Opening hours">
+              <ul className="listing__hours">
+                {listing.hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </Fact>
+          ) : null}
+          {listing.place ? (
+            <Fact label="Where">
+              {listing.place}
+              {listing.maps ? (
+                <>
+                  {' '}
+                  <a className="listing__map" href={listing.maps.web} rel="noopener">
+                    Open in maps
+                  </a>
+                </>
+              ) : null}
+            </Fact>
+          ) : null}
+        </dl>
+        {listing.description.trim() ? <p className="listing__description">{listing.description.trim()}</p> : null}
+        {listing.keywords.length > 0 ? (
+          <ul className="listing__tags">
+            {listing.keywords.map((keyword) => (
+              <li key={keyword}>{`#${keyword}`}</li>
+            ))}
+          </ul>
+        ) : null}
+        {children}
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="listing__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

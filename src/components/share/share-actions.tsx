@@ -1,0 +1,31 @@
+/**
+ * Share and QR poster for one listing, as a dashboard card or page shows
+ * them (CONTRACTS §7). The poster link appears once the listing has a public
+ * address; until then Share explains why there is nothing to share yet.
+ */
+import './share.css';
+import { Link } from 'react-router-dom';
+import { publicListingUrl, publishedId } from './listing-link.ts';
+import { ShareButton } from './share-button.tsx';
+
+interface ShareActionsProps {
+  /** The record's outbox target: `event:12`, or `event:tmp-…` before it is sent. */
+  target: string;
+  title: string;
+  /** One line for the share sheet, e.g. when and where. */
+  text?: string;
+}
+
+export function ShareActions({ target, title, text = '' }: ShareActionsProps) {
+  const id = publishedId(target);
+  return (
+    <span className="share-actions">
+      <ShareButton url={publicListingUrl(target, title)} title={title} text={text} />
+      {id !== null ? (
+        <Link className="button button--small button--quiet" to={`/dashboard/poster/${id}`}>
+          QR poster
+        </Link>
+      ) : null}
+    </span>
+  );
+}

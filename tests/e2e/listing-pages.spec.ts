@@ -1,0 +1,124 @@
+/**
+ * Public listing pages in a real browser (issue 16): a page opened once reads
+ * offline afterwards, cover included, even when that first visit installed
+ * the service worker; a deleted event answers 404 and is no longer served
+ * from the offline copy.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoAccounts, demoPassword } from './support/auth.ts';
+import { uniqueTitle } from './support/dashboard.ts';
+
+// A 2×2 PNG, so the page has a real cover to keep.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function token(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login/', {
+    data: { email: demoAccounts.promoter, password: demoPassword },
+  });
+  return ((await login.json()) as { access: string }).access;
+}
+
+async function createEvent(request: APIRequestContext, title: string): Promise<number> {
+  const response = await request.post('/api/events/create/', {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+    multipart: {
+      title,
+      location_name: 'Camden Town, England, GB',
+      latitude: '51.539',
+      longitude: '-0.1426',
+      start_date: '2026-10-02',
+      start_time: '20:00',
+      cover_image: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** Waits until the worker has kept this page (and its cover) for offline reading. */
+async function waitUntilKept(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const cache = await caches.open('listing-pages-v1');
+          const keys = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          return keys.includes(wanted) && keys.some((key) => key.startsWith('/api/media/'));
+        }, path),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+test('an event page has one main, its heading, no axe violations and no console errors', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const title = uniqueTitle('Lantern Walk');
+  await page.goto(`/e/${await createEvent(request, title)}/${slugOf(title)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /query=51\.539%2C-0\.1426/);
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('an event page opened once reads offline afterwards, cover included', async ({ page, context, request }) => {
+  const title = uniqueTitle('Canal Jazz');
+  const path = `/e/${await createEvent(request, title)}/${slugOf(title)}`;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await waitUntilKept(page, path);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('Fri, 2 Oct 2026, 20:00 BST')).toBeVisible();
+  const cover = page.locator('.listing__cover img');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+  // A fresh tab, and a link with a tracking query, read the same kept copy.
+  const fresh = await context.newPage();
+  await fresh.goto(`${path}?utm_source=flyer`);
+  await expect(fresh.getByRole('heading', { level: 1 })).toHaveText(title);
+  // A listing never opened says so instead of showing the app's home page.
+  await fresh.goto('/e/999999/never-seen');
+  await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  await context.setOffline(false);
+});
+
+test('a deleted event answers a real 404 page and is dropped from the offline copies', async ({
+  page,
+  context,
+  request,
+}) => {
+  const title = uniqueTitle('Last Orders');
+  const id = await createEvent(request, title);
+  const path = `/e/${id}/${slugOf(title)}`;
+  await page.goto(path);
+  await waitUntilKept(page, path);
+
+  const deleted = await request.delete(`/api/events/${id}/delete/`, {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+  });
+  expect(deleted.status()).toBe(204);
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(404);
+  expect(page.url()).toContain(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that listing');
+
+  await context.setOffline(true);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  await context.setOffline(false);
+});
