@@ -7,13 +7,18 @@
  */
 import * as v from 'valibot';
 import {
+  ChangeEmailRequestSchema,
+  ChangePasswordRequestSchema,
+  ConfirmEmailChangeRequestSchema,
   DetailResponseSchema,
+  ForgotPasswordRequestSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
   RefreshRequestSchema,
   RegisterRequestSchema,
   RegisterResponseSchema,
   ResendVerificationRequestSchema,
+  ResetPasswordRequestSchema,
   VerifyEmailRequestSchema,
 } from '../../../src/shared/contract/auth.ts';
 import {
@@ -39,6 +44,8 @@ const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['
 const MailboxSchema = v.object({
   messages: v.array(v.object({ to: v.string(), subject: v.string(), text: v.string(), code: v.optional(v.string()) })),
 });
+const ReadySchema = v.object({ status: v.literal('ready'), database: v.picklist(['pglite', 'postgres']) });
+const EmailChangedSchema = v.object({ detail: v.string(), email: v.string() });
 const ok = (description: string, schema?: unknown) => ({ description, ...(schema ? { schema } : {}) });
 
 export const routeDocs: RouteDoc[] = [
@@ -46,9 +53,68 @@ export const routeDocs: RouteDoc[] = [
     method: 'GET',
     path: '/api/health',
     tag: 'operations',
-    summary: 'Liveness: 200 while the process runs and its database answers.',
+    summary: 'Liveness: 200 while the process runs (the database is not touched).',
     auth: 'none',
     responses: { 200: ok('Alive.', HealthSchema) },
+  },
+  {
+    method: 'GET',
+    path: '/api/ready',
+    tag: 'operations',
+    summary: 'Readiness: 200 when the database answers and every migration is applied, else 503.',
+    auth: 'none',
+    responses: { 200: ok('Ready for traffic.', ReadySchema) },
+    errors: [503],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/forgot/',
+    tag: 'account',
+    summary: 'Mail a 4-digit reset code; the same answer whether or not the account exists.',
+    auth: 'none',
+    json: ForgotPasswordRequestSchema,
+    responses: { 200: ok('Accepted.', DetailResponseSchema) },
+    errors: [400, 415, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/reset/',
+    tag: 'account',
+    summary: 'Set a new password with the mailed code; every other session of the account ends.',
+    auth: 'none',
+    json: ResetPasswordRequestSchema,
+    responses: { 200: ok('Signed in with the new password.', TokenPairSchema) },
+    errors: [400, 415, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/change/',
+    tag: 'account',
+    summary: "Change the caller's password; the other sessions end.",
+    auth: 'bearer',
+    json: ChangePasswordRequestSchema,
+    responses: { 200: ok('Changed.', DetailResponseSchema) },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email/change/',
+    tag: 'account',
+    summary: 'Start an email change: a 4-digit code goes to the new address.',
+    auth: 'bearer',
+    json: ChangeEmailRequestSchema,
+    responses: { 200: ok('Code sent.', DetailResponseSchema) },
+    errors: [400, 401, 409, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email/confirm/',
+    tag: 'account',
+    summary: 'Finish an email change with the code sent to the new address.',
+    auth: 'bearer',
+    json: ConfirmEmailChangeRequestSchema,
+    responses: { 200: ok('The new address.', EmailChangedSchema) },
+    errors: [400, 401, 409, 429],
   },
   {
     method: 'GET',
@@ -151,7 +217,9 @@ export const routeDocs: RouteDoc[] = [
     method: 'GET',
     path: '/api/events/user/',
     tag: 'events',
-    summary: "The caller's events, the business listing included. Answers 304 to a matching If-None-Match.",
+    summary:
+      "The caller's events, the business listing included (at most 500 per account). With ?limit=1..100&cursor= " +
+      'one page in id order; the next cursor is in X-Next-Cursor and Link rel="next". 304 to a matching If-None-Match.',
     auth: 'bearer',
     responses: { 200: ok('Every event of the caller.', EventListSchema) },
     errors: [401, 403],
