@@ -17,6 +17,9 @@
  * modes) is the report sent directly, and then it is not kept.
  */
 import type { ReportIssueBody } from '../../shared/api/operations/report-issue.ts';
+import type * as SyncModule from '../../stores/sync-actions.ts';
+
+type SyncActions = typeof SyncModule;
 
 export interface IssueReport {
   /** Optional: empty means the reporter did not leave one. */
@@ -34,8 +37,6 @@ export type SubmitOutcome =
    * absent when no answer came at all.
    */
   | { kind: 'unreachable'; saved: boolean; answered?: { detail: string | null } };
-
-type SyncActions = typeof import('../../stores/sync-actions.ts');
 
 function loadOutbox(): Promise<SyncActions> {
   return import('../../stores/sync-actions.ts');
