@@ -111,7 +111,10 @@ export async function queueWrite(intent: WriteIntent): Promise<QueuedWrite> {
   const entryId = plan.entryId;
   if (entryId === null) {
     // Create-then-delete of a record the server never saw: nothing to send.
-    return { entryId: '', firstAttempt: Promise.resolve({ kind: 'sent', status: 204, body: null }) };
+    return {
+      entryId: '',
+      firstAttempt: Promise.resolve({ kind: 'sent', status: 204, result: { kind: 'event-deleted' } }),
+    };
   }
   const firstAttempt = new Promise<FirstAttempt>((resolve) => {
     if (!navigator.onLine) return resolve({ kind: 'deferred', reason: 'offline' });

@@ -9,6 +9,7 @@
  * worker can never interleave half of an enqueue with half of a send.
  */
 import type { RoamlyDatabase } from '../db/open-database.ts';
+import type { WriteResult } from './build-request.ts';
 import type { OutboxEntry } from './entry.ts';
 import { reduceEntry, type EntryAction } from './entry-reducer.ts';
 import type { WriteIntent } from './intent.ts';
@@ -97,17 +98,17 @@ export async function completeEntry(
   db: RoamlyDatabase,
   entry: OutboxEntry,
   sentIfMatch: number | null,
-  body: unknown,
+  result: WriteResult | null,
 ): Promise<{ createdId: number | null }> {
   const tx = db.transaction(['outbox', 'meta'], 'readwrite');
   const outbox = tx.objectStore('outbox');
   const meta = tx.objectStore('meta');
   await outbox.delete(entry.id);
-  const record = typeof body === 'object' && body !== null ? (body as { id?: unknown; version?: unknown }) : {};
-  const version = typeof record.version === 'number' ? record.version : null;
+  const record = result?.kind === 'event' ? result.event : null;
+  const version = record?.version ?? null;
   let createdId: number | null = null;
   let target = entry.target;
-  if (entry.intent.kind === 'event.create' && typeof record.id === 'number') {
+  if (entry.intent.kind === 'event.create' && record) {
     createdId = record.id;
     target = `event:${createdId}`;
     const idMap = ((await meta.get(IDMAP)) as Record<string, number> | undefined) ?? {};

@@ -10,7 +10,7 @@
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import { buildRequest } from './build-request.ts';
+import { buildRequest, parseWriteResult, type WriteResult } from './build-request.ts';
 import { classifyFailure } from './classify-failure.ts';
 import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
@@ -79,12 +79,12 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     const ifMatch = await ifMatchFor(db, entry);
     const request = buildRequest(entry, ifMatch);
     emit({ type: 'sending', entryId: entry.id, target: entry.target });
-    let body: unknown = null;
+    let result: WriteResult | null;
     let status: number;
     try {
       const response = await deps.transport.request(request.method, request.path, request.options);
-      body = response.data;
       status = response.status;
+      result = readResult(entry, response.data);
     } catch (error) {
       const meaning = classifyFailure(entry, error);
       if (meaning.kind === 'signed-out') {
@@ -96,11 +96,22 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         return 'failed';
       }
       status = 404;
+      result = { kind: 'event-deleted' };
     }
-    const { createdId } = await completeEntry(db, entry, ifMatch, body);
+    const { createdId } = await completeEntry(db, entry, ifMatch, result);
     if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });
-    emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, body } });
+    emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, result } });
     return 'ok';
+  }
+
+  /** The write was applied whatever its answer says: a broken answer is reported, never re-sent. */
+  function readResult(entry: OutboxEntry, data: unknown): WriteResult | null {
+    try {
+      return parseWriteResult(entry.intent, data);
+    } catch (error) {
+      console.warn('The server answered a write outside the contract', error);
+      return null;
+    }
   }
 
   async function recordFailure(db: RoamlyDatabase, entry: OutboxEntry, meaning: ReturnType<typeof classifyFailure>) {

@@ -85,7 +85,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
       const base = listing.server && listing.id !== null ? { baseVersion: listing.server.version } : {};
       outcome =
         Object.keys(fields).length === 0 && !cover
-          ? ({ kind: 'saved', body: null } as const)
+          ? ({ kind: 'saved', result: null } as const)
           : await saveThroughOutbox({ kind: 'event.update', target, fields, ...base, ...coverPart });
     } else {
       // Cleared once the page has moved to the new listing (or the save failed).
@@ -99,15 +99,15 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
     }
     setSaving(false);
     if (outcome.kind === 'saved' || outcome.kind === 'pending') {
-      if (outcome.kind === 'saved') rememberSavedEvent(outcome.body);
+      if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
       void draft.clear();
       void refreshEntries();
       setCover(null);
       const message = outcome.kind === 'saved' ? 'Saved ✓' : pendingMessage(outcome.reason);
       setStatus(message);
       if (!listing) {
-        const created = outcome.kind === 'saved' ? (outcome.body as { id?: unknown } | null)?.id : undefined;
-        const id = typeof created === 'number' ? created : targetId(target);
+        const created = outcome.kind === 'saved' && outcome.result?.kind === 'event' ? outcome.result.event.id : null;
+        const id = created ?? targetId(target);
         useCreating.setState({ handover: { id: String(id), message } });
         await navigate(`/dashboard/business/${id}`, { replace: true });
         useCreating.setState({ creating: false });

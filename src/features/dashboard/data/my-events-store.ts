@@ -8,8 +8,8 @@
 import { create } from 'zustand';
 import { NetworkError } from '../../../shared/api/errors.ts';
 import { listEvents } from '../../../shared/api/list-events.ts';
-import * as v from 'valibot';
-import { EventSchema, type EventRecord } from '../../../shared/contract/event.ts';
+import type { EventRecord } from '../../../shared/contract/event.ts';
+import type { WriteResult } from '../../../shared/outbox/build-request.ts';
 import type { OutboxEntryView } from '../../../shared/outbox/overlay.ts';
 import { api } from '../../../lib/api.ts';
 import { cacheEvents, cachedEvents } from '../../../lib/read-cache.ts';
@@ -95,10 +95,9 @@ export async function refreshEntries(): Promise<void> {
  * Puts the event a write just returned into the list at once, so a record
  * whose outbox entry is gone does not vanish until the next reload arrives.
  */
-export function rememberSavedEvent(body: unknown): void {
-  const parsed = v.safeParse(EventSchema, body);
-  if (!parsed.success) return;
-  const saved = parsed.output;
+export function rememberSavedEvent(result: WriteResult | null): void {
+  if (result?.kind !== 'event') return;
+  const saved = result.event;
   useMyEvents.setState((state) => ({
     events: state.events.some((event) => event.id === saved.id)
       ? state.events.map((event) => (event.id === saved.id ? saved : event))

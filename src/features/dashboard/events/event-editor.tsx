@@ -86,7 +86,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     if (!editing) {
       const write = buildCreate(values);
       const outcome = await saveThroughOutbox({ kind: 'event.create', target: newTarget, ...write, ...coverPart });
-      if (outcome.kind === 'saved') rememberSavedEvent(outcome.body);
+      if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
       return outcome.kind === 'saved' || outcome.kind === 'pending'
         ? 'done'
         : outcome.kind === 'rejected'
@@ -103,7 +103,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
       ...base,
       ...coverPart,
     });
-    if (outcome.kind === 'saved') rememberSavedEvent(outcome.body);
+    if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
     return outcome.kind === 'saved' || outcome.kind === 'pending'
       ? 'done'
       : outcome.kind === 'rejected'

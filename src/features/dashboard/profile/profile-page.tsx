@@ -17,8 +17,6 @@ import { DraftBanner } from '../shared/draft-banner.tsx';
 import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
 import { useDocumentTitle } from '../shared/use-document-title.ts';
 import { useDraft } from '../shared/use-draft.ts';
-import { UserSchema } from '../../../shared/contract/user.ts';
-import * as v from 'valibot';
 
 interface ProfileValues {
   display_name: string;
@@ -85,8 +83,7 @@ function ProfileForm({ user }: { user: User }) {
     });
     setSaving(false);
     if (outcome.kind === 'saved') {
-      const parsed = v.safeParse(UserSchema, outcome.body);
-      if (parsed.success) useAuth.setState({ user: parsed.output });
+      if (outcome.result?.kind === 'profile') useAuth.setState({ user: outcome.result.user });
       setImage(null);
       void draft.clear();
       setResult({ tone: 'success', text: 'Saved ✓' });

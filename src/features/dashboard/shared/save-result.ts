@@ -4,11 +4,13 @@
  * answers within the request's time; offline it is deferred and the change is
  * already durable in IndexedDB, so the form can say so honestly.
  */
+import type { WriteResult } from '../../../shared/outbox/build-request.ts';
 import type { FirstAttempt, QueuedWrite, WriteIntent } from '../../../shared/outbox/intent.ts';
 import { discardEntry, queueWrite } from '../../../stores/sync-actions.ts';
 
 export type SaveOutcome =
-  | { kind: 'saved'; body: unknown }
+  /** `result`: the record the server returned, checked against the contract (null: none to show). */
+  | { kind: 'saved'; result: WriteResult | null }
   | { kind: 'pending'; reason: 'offline' | 'retrying' | 'paused' }
   | { kind: 'rejected'; detail: string | null }
   | { kind: 'failed' };
@@ -31,7 +33,7 @@ export async function saveThroughOutbox(intent: WriteIntent): Promise<SaveOutcom
   } catch {
     return { kind: 'pending', reason: 'retrying' };
   }
-  if (first.kind === 'sent') return { kind: 'saved', body: first.body };
+  if (first.kind === 'sent') return { kind: 'saved', result: first.result };
   if (first.kind === 'deferred') return { kind: 'pending', reason: first.reason };
   // A stale edit (412) stays queued as a conflict, so the Outbox can offer the
   // user's values beside the current ones instead of throwing them away.
