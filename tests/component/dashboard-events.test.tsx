@@ -43,7 +43,6 @@ describe('events screen', () => {
       source: null,
       loadedAt: null,
       loadError: 'failed',
-      entries: [],
     });
     renderScreen('/dashboard/events', route);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load events.');

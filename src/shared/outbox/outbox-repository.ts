@@ -154,3 +154,19 @@ export async function replaceEntry(db: RoamlyDatabase, entry: OutboxEntry): Prom
 export async function removeEntry(db: RoamlyDatabase, id: string): Promise<void> {
   await db.delete('outbox', id);
 }
+
+export async function readEntry(db: RoamlyDatabase, id: string): Promise<OutboxEntry | null> {
+  return (await db.get('outbox', id)) ?? null;
+}
+
+/** Unsent writes stamped with `userId`. */
+export async function countEntriesOf(db: RoamlyDatabase, userId: number): Promise<number> {
+  return (await db.getAll('outbox')).filter((entry) => entry.userId === userId).length;
+}
+
+/** Drops every write stamped with `userId`, in one transaction (logging out anyway). */
+export async function discardEntriesOf(db: RoamlyDatabase, userId: number): Promise<void> {
+  const tx = db.transaction('outbox', 'readwrite');
+  for (const entry of await tx.store.getAll()) if (entry.userId === userId) await tx.store.delete(entry.id);
+  await tx.done;
+}

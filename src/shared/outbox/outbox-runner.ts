@@ -118,7 +118,14 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     if (meaning.kind === 'transient') {
       const { retryAfter, message } = meaning;
       const offline = !deps.isOnline();
-      const action = { type: 'failed-transiently', now: deps.now(), random: deps.random, retryAfter, message, offline };
+      const action = {
+        type: 'failed-transiently',
+        now: deps.now(),
+        jitter: deps.random(),
+        retryAfter,
+        message,
+        offline,
+      };
       await updateEntry(db, entry.id, action as EntryAction);
       const outcome: FirstAttempt = offline
         ? { kind: 'deferred', reason: 'offline' }

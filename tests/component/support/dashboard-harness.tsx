@@ -24,10 +24,7 @@ export async function signInAs(user: Partial<User> = {}): Promise<User> {
 }
 
 export function seedEvents(events: readonly EventRecord[]): void {
-  useMyEvents.setState(
-    { status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null, entries: [] },
-    true,
-  );
+  useMyEvents.setState({ status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null }, true);
 }
 
 type ScreenRoute = { path: string; Component: () => React.ReactNode };

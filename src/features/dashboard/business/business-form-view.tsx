@@ -15,7 +15,7 @@ import { PlacesSearch } from '../../../components/places-search.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { COVER_ASPECT } from '../../../lib/images.ts';
-import { refreshEntries, rememberSavedEvent } from '../data/my-events-store.ts';
+import { rememberSavedEvent } from '../data/my-events-store.ts';
 import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
 import { targetId, type ShownEvent } from '../data/use-overlaid-events.ts';
 import { WeeklyFields } from '../events/event-editor.tsx';
@@ -101,7 +101,6 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
     if (outcome.kind === 'saved' || outcome.kind === 'pending') {
       if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
       void draft.clear();
-      void refreshEntries();
       setCover(null);
       const message = outcome.kind === 'saved' ? 'Saved ✓' : pendingMessage(outcome.reason);
       setStatus(message);

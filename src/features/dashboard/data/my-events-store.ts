@@ -1,7 +1,7 @@
 /**
  * The signed-in user's events as the dashboard shows them: the last server
  * list (or, when it cannot be loaded, the copy cached in IndexedDB, marked as
- * such) plus the outbox entries to lay over it. Loaded by the dashboard
+ * such); the outbox entries laid over it live in the sync store. Loaded by the dashboard
  * layout, reloaded after every successful send (the sync store's revision),
  * shared by the Events tab, the business tab and the business form.
  */
@@ -10,10 +10,8 @@ import { NetworkError } from '../../../shared/api/errors.ts';
 import { listEvents } from '../../../shared/api/list-events.ts';
 import type { EventRecord } from '../../../shared/contract/event.ts';
 import type { WriteResult } from '../../../shared/outbox/build-request.ts';
-import type { OutboxEntryView } from '../../../shared/outbox/overlay.ts';
 import { api } from '../../../lib/api.ts';
 import { cacheEvents, cachedEvents } from '../../../lib/read-cache.ts';
-import { listEntries } from '../../../stores/sync-actions.ts';
 
 export interface MyEventsState {
   status: 'idle' | 'loading' | 'ready';
@@ -24,7 +22,6 @@ export interface MyEventsState {
   loadedAt: number | null;
   /** The last load failed: 'offline' (no answer) or 'failed' (an error answer). */
   loadError: null | 'offline' | 'failed';
-  entries: readonly OutboxEntryView[];
 }
 
 const initial: MyEventsState = {
@@ -33,7 +30,6 @@ const initial: MyEventsState = {
   source: null,
   loadedAt: null,
   loadError: null,
-  entries: [],
 };
 
 export const useMyEvents = create<MyEventsState>()(() => initial);
@@ -83,12 +79,6 @@ export function loadMyEvents(userId: number): Promise<void> {
     }
   })();
   return loading;
-}
-
-/** Re-reads the outbox entries that overlay the list. */
-export async function refreshEntries(): Promise<void> {
-  const entries = await listEntries().catch(() => null);
-  if (entries) useMyEvents.setState({ entries });
 }
 
 /**

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import type { EventRecord } from '../../../shared/contract/event.ts';
 import { overlayEvents, type TargetSyncState } from '../../../shared/outbox/overlay.ts';
+import { useSync } from '../../../stores/sync-store.ts';
 import { useMyEvents } from './my-events-store.ts';
 
 /** One row of the dashboard's list: a server event or a pending create, with overlaid fields. */
@@ -39,7 +40,7 @@ export function toShownEvents(
 
 export function useShownEvents(): ShownEvent[] {
   const events = useMyEvents((s) => s.events);
-  const entries = useMyEvents((s) => s.entries);
+  const entries = useSync((s) => s.views);
   return useMemo(() => toShownEvents(events, overlayEvents(events, entries)), [events, entries]);
 }
 

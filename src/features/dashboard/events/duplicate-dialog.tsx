@@ -6,7 +6,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { ShownEvent } from '../data/use-overlaid-events.ts';
-import { refreshEntries } from '../data/my-events-store.ts';
 import { saveThroughOutbox } from '../shared/save-result.ts';
 import { addDays, buildCreate, duplicateOnto, formFromRecord } from './event-form.ts';
 
@@ -60,7 +59,6 @@ function DuplicateForm({ event, onDone }: { event: ShownEvent; onDone: () => voi
       if (outcome.kind === 'rejected' || outcome.kind === 'failed') failed += 1;
     }
     setBusy(false);
-    void refreshEntries();
     if (failed > 0) setError(`Failed to save event. ${failed} of ${chosen.length} copies were not saved.`);
     else onDone();
   }

@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { discardEntry, retryNow } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
 import type { ShownEvent } from '../data/use-overlaid-events.ts';
-import { refreshEntries } from '../data/my-events-store.ts';
 import { SyncBadge } from '../shared/sync-badge.tsx';
 import { describeWhen } from './event-when.ts';
 
@@ -84,7 +83,7 @@ function AttentionActions({ target }: { target: string }) {
         <button
           type="button"
           className="button button--small button--quiet"
-          onClick={() => void Promise.all(sync.entryIds.map((id) => discardEntry(id))).then(() => refreshEntries())}
+          onClick={() => void Promise.all(sync.entryIds.map((id) => discardEntry(id)))}
         >
           Discard change
         </button>

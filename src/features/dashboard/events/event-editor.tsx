@@ -13,7 +13,7 @@ import { PlacesSearch } from '../../../components/places-search.tsx';
 import { WeekdayPicker } from '../../../components/weekday-picker.tsx';
 import { COVER_ASPECT } from '../../../lib/images.ts';
 import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
-import { refreshEntries, rememberSavedEvent } from '../data/my-events-store.ts';
+import { rememberSavedEvent } from '../data/my-events-store.ts';
 import type { ShownEvent } from '../data/use-overlaid-events.ts';
 import { DraftBanner } from '../shared/draft-banner.tsx';
 import { saveThroughOutbox } from '../shared/save-result.ts';
@@ -69,7 +69,6 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     setSaving(false);
     if (outcome === 'done') {
       void draft.clear();
-      void refreshEntries();
       onDone();
       return;
     }

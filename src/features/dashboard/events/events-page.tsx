@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { prepareImage, COVER_ASPECT } from '../../../lib/images.ts';
-import { refreshEntries, useMyEvents } from '../data/my-events-store.ts';
+import { useMyEvents } from '../data/my-events-store.ts';
 import { useShownEvents, type ShownEvent } from '../data/use-overlaid-events.ts';
 import { useDocumentTitle } from '../shared/use-document-title.ts';
 import { saveThroughOutbox } from '../shared/save-result.ts';
@@ -34,7 +34,6 @@ export function Component() {
     const outcome = await saveThroughOutbox({ kind: 'event.delete', target: event.target as `event:${string}` });
     if (outcome.kind === 'rejected' || outcome.kind === 'failed') setNotice('Failed to delete the event.');
     else setNotice(null);
-    void refreshEntries();
   }
 
   return (

@@ -1,28 +1,26 @@
 /**
- * The Outbox screen's data: every queued write as a view, re-read whenever the
- * sync store changes (a send, a new write, another tab's or the worker's work).
+ * The Outbox screen's data: every queued write as a view, straight from the
+ * sync store (the outbox client publishes it after every change, its own or
+ * another tab's or the worker's). Null until the first snapshot arrived.
  */
 import { useEffect, useState } from 'react';
-import { listEntries, startSync, type OutboxEntryView } from '../../../stores/sync-actions.ts';
+import { refreshStore, startSync, type OutboxEntryView } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
 
-export function useOutboxEntries(): { entries: readonly OutboxEntryView[] | null; reload: () => void } {
-  const [entries, setEntries] = useState<readonly OutboxEntryView[] | null>(null);
-  const [tick, setTick] = useState(0);
+export function useOutboxEntries(): { entries: readonly OutboxEntryView[] | null } {
+  const views = useSync((s) => s.views);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     startSync();
-    return useSync.subscribe(() => setTick((n) => n + 1));
-  }, []);
-  useEffect(() => {
     let live = true;
-    void listEntries().then((views) => {
-      if (live) setEntries(views);
+    void refreshStore().then(() => {
+      if (live) setLoaded(true);
     });
     return () => {
       live = false;
     };
-  }, [tick]);
-  return { entries, reload: () => setTick((n) => n + 1) };
+  }, []);
+  return { entries: loaded ? views : null };
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

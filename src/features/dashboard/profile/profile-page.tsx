@@ -7,11 +7,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName, stripDisplayNameSpaces } from '../../../shared/contract/auth.ts';
 import type { User } from '../../../shared/contract/user.ts';
+import { overlayProfile } from '../../../shared/outbox/overlay.ts';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useAuth } from '../../../stores/auth-store.ts';
 import { useSync } from '../../../stores/sync-store.ts';
-import { useMyEvents } from '../data/my-events-store.ts';
 import { SyncBadge } from '../shared/sync-badge.tsx';
 import { DraftBanner } from '../shared/draft-banner.tsx';
 import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
@@ -35,13 +35,8 @@ export function Component() {
 
 /** The profile with any unsent profile writes laid over it. */
 function useShownProfile(user: User): ProfileValues {
-  const entries = useMyEvents((s) => s.entries);
-  return useMemo(() => {
-    let values: ProfileValues = { display_name: user.display_name, bio: user.bio };
-    for (const entry of entries)
-      if (entry.target === 'profile') values = { ...values, ...(entry.fields as Partial<ProfileValues>) };
-    return values;
-  }, [user, entries]);
+  const views = useSync((s) => s.views);
+  return useMemo(() => overlayProfile({ display_name: user.display_name, bio: user.bio }, views), [user, views]);
 }
 
 function ProfileForm({ user }: { user: User }) {
