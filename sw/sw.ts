@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
 
@@ -59,7 +60,7 @@ registerRoute(
 
 // 4. Updates: the page asks (after the user accepted "Update available").
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (readPageToWorkerMessage(event.data)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 // 5. Queued writes: Background Sync and page nudges send the outbox (sw/sync.ts).

@@ -10,7 +10,7 @@ import { openDatabase } from '../shared/db/open-database.ts';
 import { readTokens } from '../shared/db/token-storage.ts';
 import type { QueuedWrite, WriteIntent } from '../shared/outbox/intent.ts';
 import { createOutboxClient } from '../shared/outbox/outbox-client.ts';
-import { isOutboxEvent, openOutboxChannel, OUTBOX_SYNC_TAG } from '../shared/outbox/outbox-channel.ts';
+import { openOutboxChannel, OUTBOX_SYNC_TAG, readOutboxMessage } from '../shared/outbox/outbox-channel.ts';
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api } from '../lib/api.ts';
 import { requestBackgroundSync } from '../lib/sw-control.ts';
@@ -77,7 +77,8 @@ export function startSync(): void {
   if (started) return;
   started = true;
   channel?.addEventListener('message', (message: MessageEvent<unknown>) => {
-    if (isOutboxEvent(message.data)) outbox.receive(message.data);
+    const news = readOutboxMessage(message.data);
+    if (news) outbox.receive(news);
   });
   const nudge = () => {
     useSync.setState({ online: navigator.onLine });

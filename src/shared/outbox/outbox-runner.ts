@@ -14,6 +14,7 @@ import { buildRequest, parseWriteResult, type WriteResult } from './build-reques
 import { classifyFailure } from './classify-failure.ts';
 import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
+import type { OutboxMessage } from '../messages.ts';
 import type { EntryAction } from './entry-reducer.ts';
 import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
 
@@ -27,11 +28,8 @@ export const DEFAULT_CONCURRENCY = 3;
  */
 export const MAX_INLINE_WAIT_MS = 5_000;
 
-export type OutboxEvent =
-  | { type: 'sending'; entryId: string; target: string }
-  | { type: 'outcome'; entryId: string; outcome: FirstAttempt }
-  | { type: 'created'; tempTarget: string; id: number }
-  | { type: 'changed' };
+/** What a runner reports; the same messages travel between contexts (src/shared/messages.ts). */
+export type OutboxEvent = OutboxMessage;
 
 export interface OutboxRunnerDeps {
   database: () => Promise<RoamlyDatabase>;
