@@ -6,7 +6,7 @@ import {
   emptyEventForm,
   formFromRecord,
   type EventFormValues,
-} from '../../src/features/dashboard/events/event-form.ts';
+} from '../../src/features/events/event-form.ts';
 import { NO_DAYS } from '../../src/components/weekdays.ts';
 
 const base: EventFormValues = { ...emptyEventForm, title: 'Quiz night', location_name: 'The Crown' };
@@ -82,7 +82,7 @@ describe('event writes (SPEC §5, §7)', () => {
 
 describe('card dates', () => {
   it('writes weekly days as ranges and one-off events as dates with times', async () => {
-    const { describeWhen, dayRanges } = await import('../../src/features/dashboard/events/event-when.ts');
+    const { describeWhen, dayRanges } = await import('../../src/features/events/event-when.ts');
     expect(dayRanges([true, true, true, true, true, false, true])).toEqual(['Mon–Fri', 'Sun']);
     expect(dayRanges([true, false, true, true, false, false, false])).toEqual(['Mon', 'Wed', 'Thu']);
     expect(

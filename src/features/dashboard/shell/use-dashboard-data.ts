@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { flushDraftsWhenHidden } from '../../../stores/drafts-actions.ts';
 import { startSync } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
-import { loadMyEvents, resetMyEvents } from '../data/my-events-store.ts';
+import { loadMyEvents, resetMyEvents } from '../../../stores/my-events-store.ts';
 
 export function useDashboardData(userId: number | undefined): void {
   const revision = useSync((s) => s.revision);

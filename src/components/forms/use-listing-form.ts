@@ -4,7 +4,7 @@
  * the blocking problem that stopped it, and the error it ended with.
  */
 import { useState } from 'react';
-import { useAuth } from '../../../stores/auth-store.ts';
+import { useAuth } from '../../stores/auth-store.ts';
 import { useDraft } from './use-draft.ts';
 
 export function useListingForm<V extends object>(

@@ -6,18 +6,18 @@
  * spec's alert.
  */
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import { PlacesSearch } from '../../../components/places-search.tsx';
-import { WeekdayPicker } from '../../../components/weekday-picker.tsx';
-import { COVER_ASPECT } from '../../../lib/images.ts';
-import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
-import { rememberSavedEvent } from '../data/my-events-store.ts';
-import type { ShownEvent } from '../data/use-overlaid-events.ts';
-import { DraftBanner } from '../shared/draft-banner.tsx';
-import { saveThroughOutbox } from '../shared/save-result.ts';
-import { useListingForm } from '../shared/use-listing-form.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ImagePicker } from '../../components/image-picker.tsx';
+import { PlacesSearch } from '../../components/places-search.tsx';
+import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
+import { COVER_ASPECT } from '../../lib/images.ts';
+import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
+import { rememberSavedEvent } from '../../stores/my-events-store.ts';
+import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { DraftBanner } from '../../components/forms/draft-banner.tsx';
+import { saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { useListingForm } from '../../components/forms/use-listing-form.ts';
 import {
   buildCreate,
   buildUpdate,
@@ -215,23 +215,5 @@ function DateFields({ values, change }: { values: EventFormValues; change: Chang
       <BoundInput label="End date" type="date" name="end_date" values={values} change={change} />
       <BoundInput label="End time" type="time" name="end_time" values={values} change={change} />
     </div>
-  );
-}
-
-export function WeeklyFields({
-  values,
-  change,
-}: {
-  values: Pick<EventFormValues, 'days' | 'recurring_start_time' | 'recurring_end_time'>;
-  change: Change;
-}) {
-  return (
-    <>
-      <WeekdayPicker legend="Days" value={values.days} onChange={(days) => change({ days })} />
-      <div className="field-grid">
-        <BoundInput label="Opening time" type="time" name="recurring_start_time" values={values} change={change} />
-        <BoundInput label="Closing time" type="time" name="recurring_end_time" values={values} change={change} />
-      </div>
-    </>
   );
 }

@@ -6,10 +6,10 @@
  */
 import './outbox.css';
 import { useState } from 'react';
-import { unsentChangesText } from '../../../shared/outbox/describe-entry.ts';
-import { retryNow } from '../../../stores/sync-actions.ts';
-import { EVICTED_WARNING } from '../../../stores/sync-storage-check.ts';
-import { useSync } from '../../../stores/sync-store.ts';
+import { unsentChangesText } from '../../shared/outbox/describe-entry.ts';
+import { retryNow } from '../../stores/sync-actions.ts';
+import { EVICTED_WARNING } from '../../stores/sync-storage-check.ts';
+import { useSync } from '../../stores/sync-store.ts';
 import { OutboxEntryRow } from './outbox-entry-row.tsx';
 import { useOutboxEntries } from './use-outbox-entries.ts';
 

@@ -6,12 +6,12 @@
  * shared by the Events tab, the business tab and the business form.
  */
 import { create } from 'zustand';
-import { NetworkError } from '../../../shared/api/errors.ts';
-import { listEvents } from '../../../shared/api/list-events.ts';
-import type { EventRecord } from '../../../shared/contract/event.ts';
-import type { WriteResult } from '../../../shared/outbox/build-request.ts';
-import { api } from '../../../lib/api.ts';
-import { cacheEvents, cachedEvents } from '../../../lib/read-cache.ts';
+import { NetworkError } from '../shared/api/errors.ts';
+import { listEvents } from '../shared/api/list-events.ts';
+import type { EventRecord } from '../shared/contract/event.ts';
+import type { WriteResult } from '../shared/outbox/build-request.ts';
+import { api } from '../lib/api.ts';
+import { cacheEvents, cachedEvents } from '../lib/read-cache.ts';
 
 export interface MyEventsState {
   status: 'idle' | 'loading' | 'ready';

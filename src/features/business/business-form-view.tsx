@@ -5,25 +5,25 @@
  * the live preview. Writes go through the outbox.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { create } from 'zustand';
 import { useNavigate } from 'react-router-dom';
-import { categories, subcategoriesOf, type CategoryValue } from '../../../shared/contract/categories.ts';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import { KeywordInput } from '../../../components/keyword-input.tsx';
-import { ListingPreviewCard } from '../../../components/listing-preview-card.tsx';
-import { PlacesSearch } from '../../../components/places-search.tsx';
-import { ScheduleEditor } from '../../../components/schedule-editor.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { COVER_ASPECT } from '../../../lib/images.ts';
-import { rememberSavedEvent } from '../data/my-events-store.ts';
-import { fetchPlaceDetails, searchPlaces } from '../data/places.ts';
-import { targetId, type ShownEvent } from '../data/use-overlaid-events.ts';
-import { WeeklyFields } from '../events/event-editor.tsx';
-import { DraftBanner } from '../shared/draft-banner.tsx';
-import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
-import { SyncBadge } from '../shared/sync-badge.tsx';
-import { useDocumentTitle } from '../shared/use-document-title.ts';
-import { useListingForm } from '../shared/use-listing-form.ts';
+import { categories, subcategoriesOf, type CategoryValue } from '../../shared/contract/categories.ts';
+import { ImagePicker } from '../../components/image-picker.tsx';
+import { KeywordInput } from '../../components/keyword-input.tsx';
+import { ListingPreviewCard } from '../../components/listing-preview-card.tsx';
+import { PlacesSearch } from '../../components/places-search.tsx';
+import { ScheduleEditor } from '../../components/schedule-editor.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { COVER_ASPECT } from '../../lib/images.ts';
+import { rememberSavedEvent } from '../../stores/my-events-store.ts';
+import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
+import { targetId, type ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
+import { useListingHandover } from '../../stores/listing-handover-store.ts';
+import { DraftBanner } from '../../components/forms/draft-banner.tsx';
+import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { SyncBadge } from '../../components/forms/sync-badge.tsx';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
+import { useListingForm } from '../../components/forms/use-listing-form.ts';
 import {
   buildBusinessCreate,
   buildBusinessUpdate,
@@ -36,15 +36,7 @@ import {
 
 export const SAVE_BUSINESS_FAILED = 'Failed to save business.';
 
-/**
- * True while a new listing is being saved (its pending copy must not redirect
- * the form away), and the result of that save, handed to the form that shows
- * the new listing (a different component instance, at the listing's address).
- */
-const useCreating = create<{ creating: boolean; handover: { id: string; message: string } | null }>()(() => ({
-  creating: false,
-  handover: null,
-}));
+const useCreating = useListingHandover;
 export const useCreatingListing = () => useCreating((s) => s.creating);
 
 /** The message a create left for this listing. Pure: a render may run and be thrown away. */
@@ -54,7 +46,7 @@ function peekHandover(listing: ShownEvent | null): string | null {
 }
 
 export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
-  useDocumentTitle(listing ? 'Your business' : 'Add Business');
+  useDocumentTitle(listing ? 'Your business' : 'Add Business', 'dashboard');
   const navigate = useNavigate();
   const form = useListingForm<BusinessFormValues>(
     listing ? `business:${listing.target}` : 'business:new',

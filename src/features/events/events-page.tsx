@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { prepareImage, COVER_ASPECT } from '../../../lib/images.ts';
-import { useMyEvents } from '../data/my-events-store.ts';
-import { useShownEvents, type ShownEvent } from '../data/use-overlaid-events.ts';
-import { useDocumentTitle } from '../shared/use-document-title.ts';
-import { saveThroughOutbox } from '../shared/save-result.ts';
+import { prepareImage, COVER_ASPECT } from '../../lib/images.ts';
+import { useMyEvents } from '../../stores/my-events-store.ts';
+import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
+import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { DuplicateDialog } from './duplicate-dialog.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventEditor, type EditorRequest } from './event-editor.tsx';
@@ -19,7 +19,7 @@ export const DELETE_CONFIRM = 'Delete this event?';
 export const LOAD_FAILED = 'Failed to load events.';
 
 export function Component() {
-  useDocumentTitle('Events');
+  useDocumentTitle('Events', 'dashboard');
   const events = useShownEvents();
   const status = useMyEvents((s) => s.status);
   const loadError = useMyEvents((s) => s.loadError);

@@ -1,5 +1,5 @@
 /** Offers a draft back: "Restore" puts its values in the form, "Discard" deletes it. */
-import { useDrafts } from '../../../stores/drafts-store.ts';
+import { useDrafts } from '../../stores/drafts-store.ts';
 
 interface DraftBannerProps {
   draftKey: string;

@@ -7,9 +7,10 @@
  * - an update sends only what changed from the record being edited, with
  *   the record's `version` as baseVersion so a stale edit surfaces as a conflict.
  */
-import type { EventFieldValue, EventRecord } from '../../../shared/contract/event.ts';
-import { weekdays, type Weekday } from '../../../shared/contract/schedule.ts';
-import { NO_DAYS, type RecurringDays } from '../../../components/weekdays.ts';
+import type { EventFieldValue, EventRecord } from '../../shared/contract/event.ts';
+import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
+import { weeklyFields } from '../../components/forms/weekly-fields.tsx';
+import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
 
 export interface EventFormValues {
   title: string;
@@ -67,16 +68,8 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
 
 const dateTimeKeys = ['start_date', 'start_time', 'end_date', 'end_time'] as const;
 
-/** The weekly part: is_recurring, the seven days, opening and closing times. */
-export function recurringFields(
-  values: Pick<EventFormValues, 'days' | 'recurring_start_time' | 'recurring_end_time'>,
-): Fields {
-  const fields: Fields = { is_recurring: true };
-  for (const day of weekdays) fields[day] = values.days[day];
-  fields.recurring_start_time = values.recurring_start_time;
-  fields.recurring_end_time = values.recurring_end_time;
-  return fields;
-}
+/** The weekly part: is_recurring, the seven days, opening and closing times (the shared forms layer). */
+export const recurringFields = weeklyFields;
 
 /** Every field the form would send for a new record (before the follow-up). */
 export function createFields(values: EventFormValues): Fields {

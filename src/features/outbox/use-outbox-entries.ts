@@ -4,8 +4,8 @@
  * another tab's or the worker's). Null until the first snapshot arrived.
  */
 import { useEffect, useState } from 'react';
-import { refreshStore, startSync, type OutboxEntryView } from '../../../stores/sync-actions.ts';
-import { useSync } from '../../../stores/sync-store.ts';
+import { refreshStore, startSync, type OutboxEntryView } from '../../stores/sync-actions.ts';
+import { useSync } from '../../stores/sync-store.ts';
 
 export function useOutboxEntries(): { entries: readonly OutboxEntryView[] | null } {
   const views = useSync((s) => s.views);

@@ -4,7 +4,7 @@
  * /dashboard/events?shared=1; the Events screen takes it (once) as the cover
  * of a new event. Works offline: nothing here touches the network.
  */
-import { deleteDraft, readDraft } from '../../../shared/db/draft-storage.ts';
+import { deleteDraft, readDraft } from '../../shared/db/draft-storage.ts';
 
 export const SHARE_DRAFT_KEY = 'share:latest';
 

@@ -4,12 +4,15 @@
  * blocks (JSON text), created with the follow-up PUT of the weekly days and
  * opening/closing times; updates send only what changed.
  */
-import { categories, findCategory, subcategoriesOf, type CategoryValue } from '../../../shared/contract/categories.ts';
-import type { EventRecord } from '../../../shared/contract/event.ts';
-import { weekdays, type Weekday } from '../../../shared/contract/schedule.ts';
-import { compactSchedule, type ScheduleBlocks } from '../../../components/schedule-editor.tsx';
-import { NO_DAYS, type RecurringDays } from '../../../components/weekdays.ts';
-import { recurringFields, type Fields } from '../events/event-form.ts';
+import { categories, findCategory, subcategoriesOf, type CategoryValue } from '../../shared/contract/categories.ts';
+import type { EventRecord } from '../../shared/contract/event.ts';
+import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
+import { compactSchedule, type ScheduleBlocks } from '../../components/schedule-editor.tsx';
+import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
+import { weeklyFields as recurringFields } from '../../components/forms/weekly-fields.tsx';
+import type { EventFieldValue } from '../../shared/contract/event.ts';
+
+type Fields = Record<string, EventFieldValue>;
 
 export interface BusinessFormValues {
   title: string;

@@ -3,7 +3,7 @@
  * current one, with "Keep mine" / "Take theirs" for each (DESIGN §5).
  */
 import { useState } from 'react';
-import { resolveConflict } from '../../../stores/sync-actions.ts';
+import { resolveConflict } from '../../stores/sync-actions.ts';
 
 interface Props {
   entryId: string;

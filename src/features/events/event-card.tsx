@@ -5,10 +5,10 @@
  * with retry and discard when the server refused it.
  */
 import { Link } from 'react-router-dom';
-import { discardEntry, retryNow } from '../../../stores/sync-actions.ts';
-import { useSync } from '../../../stores/sync-store.ts';
-import type { ShownEvent } from '../data/use-overlaid-events.ts';
-import { SyncBadge } from '../shared/sync-badge.tsx';
+import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
+import { useSync } from '../../stores/sync-store.ts';
+import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { describeWhen } from './event-when.ts';
 
 interface EventCardProps {

@@ -4,9 +4,9 @@
  * its length in days. The cover is copied when it can be fetched.
  */
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import type { ShownEvent } from '../data/use-overlaid-events.ts';
-import { saveThroughOutbox } from '../shared/save-result.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { addDays, buildCreate, duplicateOnto, formFromRecord } from './event-form.ts';
 
 const MAX_COPIES = 12;

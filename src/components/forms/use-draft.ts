@@ -4,7 +4,7 @@
  * successful save or a discard.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { acceptDraft, autosaveDraft, clearDraft, offerDraft } from '../../../stores/drafts-actions.ts';
+import { acceptDraft, autosaveDraft, clearDraft, offerDraft } from '../../stores/drafts-actions.ts';
 
 export function useDraft<T>(key: string, userId: number | null, current: T, initial: T) {
   const touched = useRef(false);

@@ -1,5 +1,5 @@
 /** A record's sync state written as text (CONTRACTS §9: "Pending sync", "Needs attention"). */
-import type { TargetSyncState } from '../../../stores/sync-store.ts';
+import type { TargetSyncState } from '../../stores/sync-store.ts';
 
 export function syncBadgeText(state: TargetSyncState): string {
   if (state === 'needs-attention') return 'Needs attention';

@@ -4,10 +4,10 @@
  * Add Business goes to it. A live preview shows it as the app will.
  */
 import { Navigate, useParams } from 'react-router-dom';
-import { useAuth } from '../../../stores/auth-store.ts';
-import { useSync } from '../../../stores/sync-store.ts';
-import { useMyEvents } from '../data/my-events-store.ts';
-import { targetId, useBusinessListing, useShownEvents } from '../data/use-overlaid-events.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { useSync } from '../../stores/sync-store.ts';
+import { useMyEvents } from '../../stores/my-events-store.ts';
+import { targetId, useBusinessListing, useShownEvents } from '../../stores/use-overlaid-events.ts';
 import { BusinessForm, useCreatingListing } from './business-form-view.tsx';
 
 export function Component() {

@@ -1,9 +1,9 @@
 /** One queued write on the Outbox screen: what, age, state, last error, and what the user can do about it. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeEntry } from '../../../shared/outbox/describe-entry.ts';
-import { STALE_AFTER_MS } from '../../../shared/outbox/outbox-summary.ts';
-import { discardEntry, retryNow, type OutboxEntryView } from '../../../stores/sync-actions.ts';
+import { describeEntry } from '../../shared/outbox/describe-entry.ts';
+import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
+import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
 

@@ -3,9 +3,9 @@
  * (pending creates appear, pending deletes disappear), each with its sync state.
  */
 import { useMemo } from 'react';
-import type { EventRecord } from '../../../shared/contract/event.ts';
-import { overlayEvents, type TargetSyncState } from '../../../shared/outbox/overlay.ts';
-import { useSync } from '../../../stores/sync-store.ts';
+import type { EventRecord } from '../shared/contract/event.ts';
+import { overlayEvents, type TargetSyncState } from '../shared/outbox/overlay.ts';
+import { useSync } from './sync-store.ts';
 import { useMyEvents } from './my-events-store.ts';
 
 /** One row of the dashboard's list: a server event or a pending create, with overlaid fields. */

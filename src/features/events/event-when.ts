@@ -1,7 +1,7 @@
 /** How a card writes when an event happens: a date range, or weekly days and hours. */
-import type { EventRecord } from '../../../shared/contract/event.ts';
-import { weekdays } from '../../../shared/contract/schedule.ts';
-import { WEEKDAY_SHORT } from '../../../components/weekdays.ts';
+import type { EventRecord } from '../../shared/contract/event.ts';
+import { weekdays } from '../../shared/contract/schedule.ts';
+import { WEEKDAY_SHORT } from '../../components/weekdays.ts';
 
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00`);

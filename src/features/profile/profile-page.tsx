@@ -5,18 +5,18 @@
  * save.` — or, offline, saved on this device and pending.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { DISPLAY_NAME_MESSAGE, isValidDisplayName, stripDisplayNameSpaces } from '../../../shared/contract/auth.ts';
-import type { User } from '../../../shared/contract/user.ts';
-import { overlayProfile } from '../../../shared/outbox/overlay.ts';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { useAuth } from '../../../stores/auth-store.ts';
-import { useSync } from '../../../stores/sync-store.ts';
-import { SyncBadge } from '../shared/sync-badge.tsx';
-import { DraftBanner } from '../shared/draft-banner.tsx';
-import { pendingMessage, saveThroughOutbox } from '../shared/save-result.ts';
-import { useDocumentTitle } from '../shared/use-document-title.ts';
-import { useDraft } from '../shared/use-draft.ts';
+import { DISPLAY_NAME_MESSAGE, isValidDisplayName, stripDisplayNameSpaces } from '../../shared/contract/auth.ts';
+import type { User } from '../../shared/contract/user.ts';
+import { overlayProfile } from '../../shared/outbox/overlay.ts';
+import { ImagePicker } from '../../components/image-picker.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { useAuth } from '../../stores/auth-store.ts';
+import { useSync } from '../../stores/sync-store.ts';
+import { SyncBadge } from '../../components/forms/sync-badge.tsx';
+import { DraftBanner } from '../../components/forms/draft-banner.tsx';
+import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
+import { useDraft } from '../../components/forms/use-draft.ts';
 
 interface ProfileValues {
   display_name: string;
@@ -40,7 +40,7 @@ function useShownProfile(user: User): ProfileValues {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  useDocumentTitle('Profile');
+  useDocumentTitle('Profile', 'dashboard');
   const shown = useShownProfile(user);
   const [values, setValues] = useState<ProfileValues>(shown);
   const [image, setImage] = useState<Blob | null>(null);

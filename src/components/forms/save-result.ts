@@ -4,9 +4,9 @@
  * answers within the request's time; offline it is deferred and the change is
  * already durable in IndexedDB, so the form can say so honestly.
  */
-import type { WriteResult } from '../../../shared/outbox/build-request.ts';
-import type { FirstAttempt, QueuedWrite, WriteIntent } from '../../../shared/outbox/intent.ts';
-import { discardEntry, queueWrite } from '../../../stores/sync-actions.ts';
+import type { WriteResult } from '../../shared/outbox/build-request.ts';
+import type { FirstAttempt, QueuedWrite, WriteIntent } from '../../shared/outbox/intent.ts';
+import { discardEntry, queueWrite } from '../../stores/sync-actions.ts';
 
 export type SaveOutcome =
   /** `result`: the record the server returned, checked against the contract (null: none to show). */
