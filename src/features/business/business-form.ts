@@ -9,6 +9,7 @@ import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
 import { compactSchedule, type ScheduleBlocks } from '../../components/schedule-editor.tsx';
 import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
+import { eventFieldsProblem } from '../../components/forms/contract-problem.ts';
 import { weeklyFields as recurringFields } from '../../components/forms/weekly-fields.tsx';
 import type { EventFieldValue } from '../../shared/contract/event.ts';
 
@@ -111,5 +112,7 @@ export function buildBusinessUpdate(values: BusinessFormValues, before: Business
 }
 
 export function businessProblem(values: BusinessFormValues): string | null {
-  return values.title.trim() === '' ? 'Give your business a title.' : null;
+  if (values.title.trim() === '') return 'Give your business a title.';
+  // Everything else by the contract's own rules and sentences (what the server would answer).
+  return eventFieldsProblem({ ...businessFields(values), ...recurringFields(values) });
 }

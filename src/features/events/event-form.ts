@@ -9,6 +9,7 @@
  */
 import type { EventFieldValue, EventRecord } from '../../shared/contract/event.ts';
 import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
+import { eventFieldsProblem } from '../../components/forms/contract-problem.ts';
 import { weeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
 
@@ -123,10 +124,8 @@ function sameValue(a: EventFieldValue | undefined, b: EventFieldValue | undefine
 /** Text of the validation problem that blocks saving, if any (the server checks again). */
 export function formProblem(values: EventFormValues): string | null {
   if (values.title.trim() === '') return 'Give the event a title.';
-  if (!values.is_recurring && values.start_date && values.end_date && values.end_date < values.start_date) {
-    return 'The end date cannot be before the start date.';
-  }
-  return null;
+  // Everything else by the contract's own rules and sentences (what the server would answer).
+  return eventFieldsProblem({ ...createFields(values), ...(values.is_recurring ? recurringFields(values) : {}) });
 }
 
 /** A copy of an event moved to `date` (keeping its length in days), for Duplicate. */
