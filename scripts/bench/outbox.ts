@@ -5,6 +5,7 @@
  * over 20 records. Runs in Node with fake-indexeddb; prints one table.
  *
  *   npx tsx scripts/bench/outbox.ts
+ *   npx tsx scripts/bench/outbox.ts --scale   (10,000 offline edits to 500 records: outbox-scale.ts)
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -29,6 +30,12 @@ const script: NetworkScript = {
   ],
   seed: 20261123,
 };
+// `--scale`: the 10,000-edit run instead (scripts/bench/outbox-scale.ts).
+if (process.argv.includes('--scale')) {
+  const { runScale } = await import('./outbox-scale.ts');
+  await runScale();
+  process.exit(0);
+}
 const SEEDS = Number(/--seeds=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 1);
 const RECONNECT_AT = 2000;
 const BLIP_MS = 400;
