@@ -14,7 +14,7 @@ import { createLocalLocks } from '../../src/shared/api/locks.ts';
 import { openDatabase, resetDatabaseConnection } from '../../src/shared/db/open-database.ts';
 import { enqueueIntent, listEntries } from '../../src/shared/outbox/outbox-repository.ts';
 import { createOutboxRunner, DEFAULT_CONCURRENCY } from '../../src/shared/outbox/outbox-runner.ts';
-import { createContractServer } from '../../tests/unit/support/outbox-contract-server.ts';
+import { createContractServer } from './outbox-contract-server.ts';
 import { createNetwork, seededRandom, type NetworkScript } from './outbox-network.ts';
 
 const RECORDS = 20;

@@ -5,9 +5,18 @@
  * Idempotency-Key replay. It counts how often each write was *applied*, so
  * tests and the bench can see duplicates. Faults are injected by the caller
  * through `fault()` (503 before apply, drop after commit), deterministically.
- * The real API app is exercised by tests/unit/outbox-property.test.ts.
+ * Only the workbox comparison bench uses it (both clients must see the same
+ * deterministic server); the tests run against the real API app.
  */
+import { eventRecord } from '../../tests/support/event-record.ts';
+
 export type Fault = 'none' | 'error' | 'drop';
+
+/** The stored event as the contract's full record (the client checks every answer against it). */
+function asRecord(event: ServerEvent) {
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  return eventRecord({ id: event.id, version: event.version, title: text(event.title, ''), bio: text(event.bio, '') });
+}
 
 export interface ServerEvent {
   id: number;
@@ -50,7 +59,7 @@ export function createContractServer(options: ContractServerOptions = {}) {
     if (method === 'POST' && path === '/api/events/create/') {
       const event: ServerEvent = { ...fieldsOf(init.body), id: nextId++, version: 1 };
       events.set(event.id, event);
-      return { status: 201, body: event };
+      return { status: 201, body: asRecord(event) };
     }
     if (method === 'PUT' && (match = /^\/api\/events\/(\d+)\/update\/$/.exec(path))) {
       const event = events.get(Number(match[1]));
@@ -59,7 +68,7 @@ export function createContractServer(options: ContractServerOptions = {}) {
       if (ifMatch !== null && Number(ifMatch) !== event.version) return { status: 412, body: event };
       const updated = { ...event, ...fieldsOf(init.body), id: event.id, version: event.version + 1 };
       events.set(event.id, updated);
-      return { status: 200, body: updated };
+      return { status: 200, body: asRecord(updated) };
     }
     if (method === 'DELETE' && (match = /^\/api\/events\/(\d+)\/delete\/$/.exec(path))) {
       if (!events.delete(Number(match[1]))) return { status: 404, body: { detail: 'Not found.' } };
