@@ -9,8 +9,8 @@ import { DB_NAME } from './shared/db/schema.ts';
 import { useAuth } from './stores/auth-store.ts';
 
 async function boot() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
+  // Every page the server sends has #root (index.html, the prerendered pages, the shell).
+  const root = document.getElementById('root')!;
   const prerendered = root.hasAttribute('data-prerendered');
   // The bundle's evaluation is one long task on a slow phone; start the app in
   // the next one, so input is handled in between.
@@ -29,8 +29,10 @@ async function boot() {
         Object.assign(route, { Component: prerenderedPage(snapshot), lazy: undefined, loader: undefined });
         return;
       }
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
+      // A chunk that fails to load (a deploy since the tab opened) stays lazy: the router tries
+      // again and shows the page's error boundary ("A newer version is available") instead of nothing.
+      const loaded = await route.lazy().catch(() => null);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
 

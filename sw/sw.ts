@@ -11,6 +11,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { registerListingPages } from './listing-pages.ts';
+import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
 import { LISTING_CACHE } from '../src/shared/offline/listing-pages.ts';
@@ -68,7 +69,7 @@ registerRoute(
 
 // 5. Updates: the page asks (after the user accepted "Update available").
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (readPageToWorkerMessage(event.data)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 // 6. Queued writes: Background Sync and page nudges send the outbox (sw/sync.ts).

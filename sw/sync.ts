@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The worker's side of the outbox: on a Background Sync event (the browser
- * fires it when connectivity returns, even with no tab open) or a page's
- * `FLUSH_OUTBOX` message, send the queue with the same runner the pages use.
+ * fires it when connectivity returns, even with no tab open), send the queue
+ * with the same runner the pages use. (Open pages flush on their own triggers.)
  * The Web Lock `outbox-flush` keeps it from racing an open tab.
  */
 import { createApiClient } from '../src/shared/api/api-client.ts';
@@ -49,8 +49,5 @@ export function registerOutboxSync(): void {
   self.addEventListener('sync', (event) => {
     const sync = event as SyncEventLike;
     if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(flushForSync());
-  });
-  self.addEventListener('message', (event) => {
-    if ((event.data as { type?: string } | null)?.type === 'FLUSH_OUTBOX') event.waitUntil(runner.flush());
   });
 }

@@ -5,7 +5,7 @@
  * n-th write of either client meets the same fate: 10 % 503 before apply,
  * 10 % applied then the connection dropped).
  */
-import type { Fault } from '../../tests/unit/support/outbox-contract-server.ts';
+import type { Fault } from './outbox-contract-server.ts';
 
 export interface NetworkScript {
   latencyMs: number;

@@ -5,6 +5,7 @@
  * over 20 records. Runs in Node with fake-indexeddb; prints one table.
  *
  *   npx tsx scripts/bench/outbox.ts
+ *   npx tsx scripts/bench/outbox.ts --scale   (10,000 offline edits to 500 records: outbox-scale.ts)
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -13,7 +14,7 @@ import { createLocalLocks } from '../../src/shared/api/locks.ts';
 import { openDatabase, resetDatabaseConnection } from '../../src/shared/db/open-database.ts';
 import { enqueueIntent, listEntries } from '../../src/shared/outbox/outbox-repository.ts';
 import { createOutboxRunner, DEFAULT_CONCURRENCY } from '../../src/shared/outbox/outbox-runner.ts';
-import { createContractServer } from '../../tests/unit/support/outbox-contract-server.ts';
+import { createContractServer } from './outbox-contract-server.ts';
 import { createNetwork, seededRandom, type NetworkScript } from './outbox-network.ts';
 
 const RECORDS = 20;
@@ -29,6 +30,12 @@ const script: NetworkScript = {
   ],
   seed: 20261123,
 };
+// `--scale`: the 10,000-edit run instead (scripts/bench/outbox-scale.ts).
+if (process.argv.includes('--scale')) {
+  const { runScale } = await import('./outbox-scale.ts');
+  await runScale();
+  process.exit(0);
+}
 const SEEDS = Number(/--seeds=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 1);
 const RECONNECT_AT = 2000;
 const BLIP_MS = 400;

@@ -21,3 +21,6 @@ export function Component() {
   if (!canUseDashboard(userType)) return <Navigate to="/no-access" replace />;
   return <DashboardLayout />;
 }
+
+/** Errors of the dashboard's pages, from the dashboard's own chunk (no cost to the public pages). */
+export { RouteError as ErrorBoundary } from './layout/route-error.tsx';

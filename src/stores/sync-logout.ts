@@ -1,10 +1,10 @@
 /**
  * Logging out with unsent changes (DESIGN §4): say how many would be lost and
  * offer to stay signed in while they are sent. Logging out anyway discards
- * them — the next person on this device must not find (or send) them.
+ * them through the outbox — the next person on this device must not find (or send) them.
  */
-import { openDatabase } from '../shared/db/open-database.ts';
 import { useAuth } from './auth-store.ts';
+import { countEntriesOf, discardEntriesOf } from './sync-actions.ts';
 
 export function logoutWarning(count: number): string {
   const changes = count === 1 ? '1 unsent change' : `${count} unsent changes`;
@@ -18,11 +18,9 @@ export function logoutWarning(count: number): string {
 export async function confirmLogout(ask: (text: string) => boolean = (text) => window.confirm(text)): Promise<boolean> {
   const userId = useAuth.getState().user?.id;
   if (userId === undefined) return true;
-  const db = await openDatabase();
-  const mine = (await db.getAll('outbox')).filter((entry) => entry.userId === userId);
-  if (mine.length === 0) return true;
-  if (!ask(logoutWarning(mine.length))) return false;
-  const tx = db.transaction('outbox', 'readwrite');
-  await Promise.all([...mine.map((entry) => tx.store.delete(entry.id)), tx.done]);
+  const count = await countEntriesOf(userId);
+  if (count === 0) return true;
+  if (!ask(logoutWarning(count))) return false;
+  await discardEntriesOf(userId);
   return true;
 }

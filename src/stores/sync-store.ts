@@ -1,11 +1,12 @@
 /**
- * What the page knows about the outbox: online or not, how many writes wait,
- * and the state of each record. Fed by src/stores/sync-actions.ts from the
- * IndexedDB outbox after every change (its own or another tab's/the worker's);
- * components read narrow selectors.
+ * What the page knows about the outbox — the one store: online or not, how
+ * many writes wait, every entry's view and the state of each record. Fed by
+ * the outbox client's snapshots (src/stores/sync-actions.ts) after every
+ * change, its own or another tab's/the worker's; components read narrow selectors.
  */
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { TargetSyncState } from '../shared/outbox/entry.ts';
+import type { OutboxEntryView } from '../shared/outbox/overlay.ts';
 
 export type { TargetSyncState } from '../shared/outbox/entry.ts';
 
@@ -35,6 +36,8 @@ export interface SyncState {
   storageWarning: string | null;
   /** Entries older than a week (never dropped, but surfaced). */
   stale: number;
+  /** Every queued write as the UI shows it, oldest first (overlays and the Outbox screen derive from these). */
+  views: OutboxEntryView[];
 }
 
 export const initialSyncState: SyncState = {
@@ -47,6 +50,7 @@ export const initialSyncState: SyncState = {
   revision: 0,
   storageWarning: null,
   stale: 0,
+  views: [],
 };
 
 export const useSync: UseBoundStore<StoreApi<SyncState>> = create<SyncState>()(() => initialSyncState);

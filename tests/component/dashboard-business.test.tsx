@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as BusinessPage } from '../../src/features/dashboard/business/business-page.tsx';
+import { Component as BusinessPage } from '../../src/features/business/business-page.tsx';
 import { categories } from '../../src/shared/contract/categories.ts';
 import { eventRecord } from '../support/event-record.ts';
 import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as EventsPage } from '../../src/features/dashboard/events/events-page.tsx';
+import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
 import { readDraft } from '../../src/shared/db/draft-storage.ts';
 import { AUTOSAVE_DELAY_MS } from '../../src/stores/drafts-actions.ts';
 import { eventRecord } from '../support/event-record.ts';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as EventsPage } from '../../src/features/dashboard/events/events-page.tsx';
-import { useMyEvents } from '../../src/features/dashboard/data/my-events-store.ts';
+import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
+import { useMyEvents } from '../../src/stores/my-events-store.ts';
 import { eventRecord } from '../support/event-record.ts';
 import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
@@ -43,7 +43,6 @@ describe('events screen', () => {
       source: null,
       loadedAt: null,
       loadError: 'failed',
-      entries: [],
     });
     renderScreen('/dashboard/events', route);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load events.');

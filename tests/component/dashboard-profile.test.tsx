@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as ProfilePage } from '../../src/features/dashboard/profile/profile-page.tsx';
+import { Component as ProfilePage } from '../../src/features/profile/profile-page.tsx';
 import { renderScreen, signInAs, seedEvents, formFields } from './support/dashboard-harness.tsx';
 import { businessUser, stubApi } from './support/stub-api.ts';
 

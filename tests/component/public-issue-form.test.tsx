@@ -1,15 +1,31 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IssueForm } from '../../src/features/issue/issue-form.tsx';
+import { openDatabase } from '../../src/shared/db/open-database.ts';
 
 function stubFetch(respond: () => Promise<Response>) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return respond();
+  const calls: { url: string; init: RequestInit; answered: boolean }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = { url, init, answered: false };
+    calls.push(call);
+    const response = await respond();
+    call.answered = true;
+    return response;
   });
   return calls;
+}
+
+function created(): Response {
+  return new Response(JSON.stringify({ id: 1, detail: 'Thanks.' }), {
+    status: 201,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Rows in the IndexedDB outbox: the report is kept until the server took it. */
+async function outboxRows(): Promise<number> {
+  return (await openDatabase()).count('outbox');
 }
 
 afterEach(() => {
@@ -18,7 +34,7 @@ afterEach(() => {
 
 describe('issue form', () => {
   it('sends JSON with an idempotency key, thanks the reporter and clears both fields', async () => {
-    const calls = stubFetch(async () => new Response(JSON.stringify({ id: 1 }), { status: 201 }));
+    const calls = stubFetch(async () => created());
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
     await userEvent.type(screen.getByLabelText('Message'), '  It crashes on start  ');
@@ -37,7 +53,7 @@ describe('issue form', () => {
   });
 
   it('leaves the email out when none was given', async () => {
-    const calls = stubFetch(async () => new Response('{}', { status: 201 }));
+    const calls = stubFetch(async () => created());
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Message'), 'Nothing loads at all');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -45,40 +61,54 @@ describe('issue form', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ message: 'Nothing loads at all' });
   });
 
-  it('retries a report that got no answer with the same key, and a changed report with a new one', async () => {
-    const calls = stubFetch(async () => Promise.reject(new TypeError('Failed to fetch')));
+  it('a dropped request keeps the report, says so, and the outbox sends it once with the same key', async () => {
+    let drop = true;
+    const calls = stubFetch(async () => (drop ? Promise.reject(new TypeError('Failed to fetch')) : created()));
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Message'), 'The map is blank');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to submit right now. Please check your connection and try again.',
     );
-    expect(screen.getByLabelText('Message')).toHaveValue('The map is blank');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await screen.findByRole('alert');
-    await userEvent.type(screen.getByLabelText('Message'), '!');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await screen.findByRole('alert');
-    const keys = calls.map((call) => new Headers(call.init.headers).get('Idempotency-Key'));
-    expect(keys).toHaveLength(3);
-    expect(keys[0]).toBe(keys[1]);
-    expect(keys[2]).not.toBe(keys[1]);
+    expect(screen.getByText(/saved on this device and will be sent automatically/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(await outboxRows()).toBe(1);
+
+    drop = false;
+    await waitFor(async () => expect(await outboxRows()).toBe(0), { timeout: 5_000 });
+    const keys = new Set(calls.map((call) => new Headers(call.init.headers).get('Idempotency-Key')));
+    expect(keys.size).toBe(1);
+    expect(calls.filter((call) => call.answered)).toHaveLength(1);
   });
 
-  it('shows the server detail, or the generic sentence', async () => {
+  it('a server fault (5xx) shows the generic sentence and keeps the report for a retry', async () => {
+    stubFetch(async () => new Response('oops', { status: 503 }));
+    render(<IssueForm />);
+    await userEvent.type(screen.getByLabelText('Message'), 'Uploads never finish');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(screen.getByText(/saved on this device/)).toBeInTheDocument();
+    expect(await outboxRows()).toBe(1);
+  });
+
+  it('shows the server detail, or the generic sentence, and drops the refused report from the outbox', async () => {
     let body = JSON.stringify({ detail: 'Please slow down.' });
-    stubFetch(async () => new Response(body, { status: 400 }));
+    stubFetch(async () => new Response(body, { status: 400, headers: { 'Content-Type': 'application/json' } }));
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Message'), 'Search is very slow');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please slow down.');
+    // Refused, so dropped from the outbox: the text stays in the form to fix.
+    expect(await outboxRows()).toBe(0);
+    expect(screen.getByLabelText('Message')).toHaveValue('Search is very slow');
     body = 'not json';
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(await outboxRows()).toBe(0);
   });
 
   it('offline, keeps the report in the outbox, says so and clears the form', async () => {
-    const calls = stubFetch(async () => new Response('{}', { status: 201 }));
+    const calls = stubFetch(async () => created());
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Message'), 'Offline report text');

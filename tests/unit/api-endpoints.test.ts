@@ -5,15 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { eventRecord } from '../support/event-record.ts';
 import { createApiClient } from '../../src/shared/api/api-client.ts';
-import { createEvent } from '../../src/shared/api/create-event.ts';
-import { deleteEvent } from '../../src/shared/api/delete-event.ts';
+import { createEvent } from '../../src/shared/api/operations/create-event.ts';
+import { deleteEvent } from '../../src/shared/api/operations/delete-event.ts';
 import { UnexpectedResponseError } from '../../src/shared/api/errors.ts';
 import { getProfile } from '../../src/shared/api/get-profile.ts';
 import { listEvents } from '../../src/shared/api/list-events.ts';
 import { placeDetails } from '../../src/shared/api/place-details.ts';
 import { placesAutocomplete } from '../../src/shared/api/places-autocomplete.ts';
-import { updateEvent } from '../../src/shared/api/update-event.ts';
-import { updateProfile } from '../../src/shared/api/update-profile.ts';
+import { reportIssue } from '../../src/shared/api/operations/report-issue.ts';
+import { updateEvent } from '../../src/shared/api/operations/update-event.ts';
+import { updateProfile } from '../../src/shared/api/operations/update-profile.ts';
 import { memoryTokenStore } from './support/fake-auth-server.ts';
 
 interface Sent {
@@ -70,11 +71,7 @@ describe('endpoint modules', () => {
       user_type: 'business',
     });
     const image = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
-    const user = await updateProfile(
-      client,
-      { display_name: 'new_name', profile_image: image },
-      { idempotencyKey: 'k1' },
-    );
+    const user = await updateProfile(client, { display_name: 'new_name' }, image, { idempotencyKey: 'k1' });
     expect(user.display_name).toBe('new_name');
     const [call] = sent;
     expect(call?.method).toBe('PATCH');
@@ -112,6 +109,24 @@ describe('endpoint modules', () => {
     const deleted = clientAnswering(204, null);
     await expect(deleteEvent(deleted.client, 12)).resolves.toBeUndefined();
     expect(deleted.sent[0]).toMatchObject({ method: 'DELETE', url: '/api/events/12/delete/' });
+  });
+
+  it('report-issue sends anonymous JSON, leaves an empty email out, and checks the 201 body', async () => {
+    const { client, sent } = clientAnswering(201, { id: 7, detail: 'Thank you.' });
+    await expect(reportIssue(client, { message: 'It crashes on start' }, { idempotencyKey: 'k3' })).resolves.toEqual({
+      id: 7,
+      detail: 'Thank you.',
+    });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/report-issue/',
+      body: '{"message":"It crashes on start"}',
+    });
+    expect(sent[0]?.headers.get('Authorization')).toBeNull();
+    expect(sent[0]?.headers.get('Idempotency-Key')).toBe('k3');
+    await expect(
+      reportIssue(clientAnswering(201, {}).client, { message: 'It crashes on start' }),
+    ).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 
   it('list-events validates every event', async () => {

@@ -5,7 +5,7 @@ import {
   businessFromRecord,
   emptyBusinessForm,
   withCategory,
-} from '../../src/features/dashboard/business/business-form.ts';
+} from '../../src/features/business/business-form.ts';
 import { NO_DAYS } from '../../src/components/weekdays.ts';
 
 describe('business listing writes', () => {

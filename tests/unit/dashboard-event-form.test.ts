@@ -4,9 +4,10 @@ import {
   buildUpdate,
   duplicateOnto,
   emptyEventForm,
+  formProblem,
   formFromRecord,
   type EventFormValues,
-} from '../../src/features/dashboard/events/event-form.ts';
+} from '../../src/features/events/event-form.ts';
 import { NO_DAYS } from '../../src/components/weekdays.ts';
 
 const base: EventFormValues = { ...emptyEventForm, title: 'Quiz night', location_name: 'The Crown' };
@@ -82,7 +83,7 @@ describe('event writes (SPEC §5, §7)', () => {
 
 describe('card dates', () => {
   it('writes weekly days as ranges and one-off events as dates with times', async () => {
-    const { describeWhen, dayRanges } = await import('../../src/features/dashboard/events/event-when.ts');
+    const { describeWhen, dayRanges } = await import('../../src/features/events/event-when.ts');
     expect(dayRanges([true, true, true, true, true, false, true])).toEqual(['Mon–Fri', 'Sun']);
     expect(dayRanges([true, false, true, true, false, false, false])).toEqual(['Mon', 'Wed', 'Thu']);
     expect(
@@ -96,5 +97,24 @@ describe('card dates', () => {
       }),
     ).toBe('Mon–Wed · 08:00–18:00');
     expect(describeWhen({ is_recurring: false, start_date: null, start_time: null })).toBeNull();
+  });
+});
+
+describe('event form validation by the contract', () => {
+  it('answers with the contract’s own sentences, the same the server would send', () => {
+    expect(formProblem({ ...base, title: 'x'.repeat(201) })).toBe('Title can have at most 200 characters.');
+    expect(
+      formProblem({
+        ...base,
+        start_date: '2026-12-01',
+        end_date: '2026-12-01',
+        start_time: '20:00',
+        end_time: '19:00',
+      }),
+    ).toBe('The end time cannot be before the start time on the same day.');
+    expect(formProblem({ ...base, start_date: '2026-12-02', end_date: '2026-12-01' })).toBe(
+      'The end date cannot be before the start date.',
+    );
+    expect(formProblem(base)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadMyEvents, resetMyEvents, useMyEvents } from '../../src/features/dashboard/data/my-events-store.ts';
+import { loadMyEvents, resetMyEvents, useMyEvents } from '../../src/stores/my-events-store.ts';
 import { cacheEvents } from '../../src/lib/read-cache.ts';
 import { writeTokens } from '../../src/shared/db/token-storage.ts';
 import { eventRecord } from '../support/event-record.ts';

@@ -51,10 +51,10 @@ describe('what the user sees of unsent writes', () => {
   });
 
   it('backs off with jitter, doubling from the third failure, never below Retry-After', () => {
-    expect(retryDelay(1, () => 0, null)).toBe(125);
-    expect(retryDelay(2, () => 1, null)).toBe(250);
-    expect(retryDelay(4, () => 1, null)).toBe(1000);
-    expect(retryDelay(30, () => 1, null)).toBe(300_000);
-    expect(retryDelay(1, () => 1, 30)).toBe(30_000);
+    expect(retryDelay(1, 0, null)).toBe(125);
+    expect(retryDelay(2, 1, null)).toBe(250);
+    expect(retryDelay(4, 1, null)).toBe(1000);
+    expect(retryDelay(30, 1, null)).toBe(300_000);
+    expect(retryDelay(1, 1, 30)).toBe(30_000);
   });
 });

@@ -1,10 +1,49 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment node
+/**
+ * The outbox runner against the real API app in-process (createApp over
+ * PGlite): ordering, coalescing, retries with one Idempotency-Key, 412
+ * conflicts, pauses. Each test names its records with its own prefix, since
+ * the app (and the demo user's events) is shared by the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/shared/db/open-database.ts';
 import { reduceEntry } from '../../src/shared/outbox/entry-reducer.ts';
-import { replaceEntry } from '../../src/shared/outbox/outbox-repository.ts';
+import { readIdMap, replaceEntry } from '../../src/shared/outbox/outbox-repository.ts';
 import { resolveConflictFields } from '../../src/shared/outbox/resolve-conflict.ts';
-import { createContractServer, type Fault } from './support/outbox-contract-server.ts';
+import type { TestApp } from '../api/support/test-app.ts';
 import { createOutboxHarness } from './support/outbox-harness.ts';
+import { connectRealServer, startOutboxApp, type Fault } from './support/outbox-real-server.ts';
+
+let api: TestApp;
+let testNo = 0;
+
+beforeAll(async () => {
+  api = await startOutboxApp();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+/** A connection to the app, a harness signed in as its user, and a title prefix of this test's own. */
+async function setup(options: { fault?: (method: string, path: string) => Fault; concurrency?: number } = {}) {
+  const server = await connectRealServer(api, options.fault ? { fault: options.fault } : {});
+  const h = createOutboxHarness({
+    fetch: server.fetch,
+    tokens: server.tokens,
+    userId: server.userId,
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+  });
+  const prefix = `t${++testNo}-`;
+  return { server, h, prefix, title: (name: string) => `${prefix}${name}` };
+}
+
+/** The server id a temporary target got once its create succeeded. */
+async function idOf(tmp: string): Promise<number> {
+  const id = (await readIdMap(await openDatabase()))[`event:tmp-${tmp}`];
+  if (id === undefined) throw new Error(`event:tmp-${tmp} was never created`);
+  return id;
+}
 
 const create = (tmp: string, title: string) =>
   ({ kind: 'event.create', target: `event:tmp-${tmp}`, fields: { title, is_recurring: false } }) as const;
@@ -18,42 +57,40 @@ const update = (id: number | string, fields: Record<string, string>, baseVersion
 
 describe('outbox runner', () => {
   it('keeps an entry in IndexedDB until the server answered 2xx, then deletes it', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
+    const { server, h, prefix, title } = await setup();
     h.setOnline(false);
-    await h.queue(create('a', 'Jazz night'));
+    await h.queue(create('a', title('Jazz night')));
     await h.flush();
     expect(await h.entries()).toHaveLength(1);
     expect(server.requests).toBe(0);
     h.setOnline(true);
     await h.flush();
     expect(await h.entries()).toHaveLength(0);
-    expect([...server.events.values()].map((e) => e.title)).toEqual(['Jazz night']);
+    expect((await server.titled(prefix)).map((e) => e.title)).toEqual([title('Jazz night')]);
   });
 
   it('coalesces repeated edits of an unsent record into one request', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'v1'));
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('v1')));
     await h.drain();
+    const id = await idOf('a');
     h.setOnline(false);
-    await h.queue(update(1, { title: 'v2' }, 1));
-    await h.queue(update(1, { bio: 'hello' }, 1));
-    await h.queue(update(1, { title: 'v3' }, 1));
+    await h.queue(update(id, { title: title('v2') }, 1));
+    await h.queue(update(id, { bio: 'hello' }, 1));
+    await h.queue(update(id, { title: title('v3') }, 1));
     expect(await h.entries()).toHaveLength(1);
     h.setOnline(true);
     const before = server.requests;
     await h.drain();
     expect(server.requests - before).toBe(1);
-    expect(server.events.get(1)).toMatchObject({ title: 'v3', bio: 'hello', version: 2 });
+    expect((await server.events()).get(id)).toMatchObject({ title: title('v3'), bio: 'hello', version: 2 });
   });
 
   it('cancels a create followed by a delete when neither was sent', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
+    const { server, h, title } = await setup();
     h.setOnline(false);
-    await h.queue(create('a', 'Gone soon'));
-    await h.queue(update('tmp-a', { title: 'Renamed' }));
+    await h.queue(create('a', title('Gone soon')));
+    await h.queue(update('tmp-a', { title: title('Renamed') }));
     const plan = await h.queue({ kind: 'event.delete', target: 'event:tmp-a' });
     expect(plan.entryId).toBeNull();
     expect(await h.entries()).toHaveLength(0);
@@ -63,28 +100,36 @@ describe('outbox runner', () => {
   });
 
   it('remaps a temporary id after the create, including the recurring follow-up PUT', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
+    const { server, h, title } = await setup();
+    // One business listing per account (409 otherwise): retire the demo one first.
+    for (const event of (await server.events()).values())
+      if (event.is_recurring) await server.deleteElsewhere(event.id);
     h.setOnline(false);
-    await h.queue({ ...create('biz', 'My bar'), recurringFollowUp: { is_recurring: true, monday: true } });
+    await h.queue({ ...create('biz', title('My bar')), recurringFollowUp: { is_recurring: true, monday: true } });
     await h.queue(update('tmp-biz', { bio: 'Open late' }));
     h.setOnline(true);
     await h.drain();
-    expect(server.events.get(1)).toMatchObject({ title: 'My bar', monday: 'true', bio: 'Open late', version: 2 });
-    expect(h.events).toContainEqual({ type: 'created', tempTarget: 'event:tmp-biz', id: 1 });
+    const id = await idOf('biz');
+    expect((await server.events()).get(id)).toMatchObject({
+      title: title('My bar'),
+      monday: true,
+      bio: 'Open late',
+      version: 2,
+    });
+    expect(h.events).toContainEqual({ type: 'created', tempTarget: 'event:tmp-biz', id });
   });
 
   it('retries 503s and lost responses with the same Idempotency-Key, applying each write once', async () => {
     const faults: Fault[] = ['error', 'drop', 'drop', 'error'];
-    const server = createContractServer({ fault: () => faults.shift() ?? 'none' });
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'Once'));
+    const { server, h, prefix, title } = await setup({ fault: () => faults.shift() ?? 'none' });
+    await h.queue(create('a', title('Once')));
     await h.flush(); // the create has been tried (503): a later edit cannot merge into it
-    await h.queue(update('tmp-a', { title: 'Twice?' }));
+    await h.queue(update('tmp-a', { title: title('Twice?') }));
     expect(await h.entries()).toHaveLength(2);
     await h.drain();
-    expect(server.events.size).toBe(1);
-    expect(server.events.get(1)).toMatchObject({ title: 'Twice?', version: 2 });
+    const mine = await server.titled(prefix);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ title: title('Twice?'), version: 2 });
     expect([...server.applied.values()].every((count) => count === 1)).toBe(true);
   });
 
@@ -103,16 +148,16 @@ describe('outbox runner', () => {
   });
 
   it('marks other 4xx as needing attention with the server detail and keeps the entry', async () => {
-    const fetch = async () =>
-      new Response('{"detail":"Title is required."}', { status: 400, headers: { 'Content-Type': 'application/json' } });
-    const h = createOutboxHarness({ fetch });
-    await h.queue(create('a', ''));
+    const { h } = await setup();
+    // A title of 300 characters: the real app refuses it (400) with its own sentence.
+    await h.queue(create('a', 'x'.repeat(300)));
     await h.drain();
     h.advance(30 * 24 * 3600 * 1000);
     await h.drain();
     const entries = await h.entries();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ status: 'attention', lastError: 'Title is required.', attempts: 1 });
+    expect(entries[0]).toMatchObject({ status: 'attention', attempts: 1 });
+    expect(entries[0]?.lastError).toMatch(/at most 200 characters/);
     // Editing it reopens it with a new key (the server remembers its refusal under the old one).
     const oldKey = entries[0]?.key;
     await h.queue(update('tmp-a', { title: 'Fixed' }));
@@ -122,52 +167,51 @@ describe('outbox runner', () => {
   });
 
   it('turns a 412 into a conflict with my values beside theirs', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'Original'));
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('Original')));
     await h.drain();
-    server.editElsewhere(1, { title: 'Theirs' });
-    await h.queue(update(1, { title: 'Mine' }, 1));
+    const id = await idOf('a');
+    await server.editElsewhere(id, { title: title('Theirs') });
+    await h.queue(update(id, { title: title('Mine') }, 1));
     await h.drain();
     const [entry] = await h.entries();
     expect(entry?.attention).toEqual({
       kind: 'conflict',
-      mine: { title: 'Mine' },
-      theirs: { title: 'Theirs' },
+      mine: { title: title('Mine') },
+      theirs: { title: title('Theirs') },
       serverVersion: 2,
     });
-    expect(server.events.get(1)?.title).toBe('Theirs');
+    expect((await server.events()).get(id)?.title).toBe(title('Theirs'));
   });
 
   it('sends later edits against the version our own earlier edit produced (no false conflict)', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'v1'));
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('v1')));
     await h.drain();
-    await h.queue(update(1, { title: 'v2' }, 1));
+    const id = await idOf('a');
+    await h.queue(update(id, { title: title('v2') }, 1));
     await h.drain();
     // The editor still holds version 1: our own write made version 2.
-    await h.queue(update(1, { title: 'v3' }, 1));
+    await h.queue(update(id, { title: title('v3') }, 1));
     await h.drain();
     expect(await h.entries()).toHaveLength(0);
-    expect(server.events.get(1)).toMatchObject({ title: 'v3', version: 3 });
+    expect((await server.events()).get(id)).toMatchObject({ title: title('v3'), version: 3 });
   });
 
   it('treats 404 on a repeated delete as done', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'x'));
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('x')));
     await h.drain();
-    server.events.delete(1);
-    await h.queue({ kind: 'event.delete', target: 'event:1' });
+    const id = await idOf('a');
+    await server.deleteElsewhere(id);
+    await h.queue({ kind: 'event.delete', target: `event:${id}` });
     await h.drain();
     expect(await h.entries()).toHaveLength(0);
   });
 
   it('never sends entries of another account, and keeps them', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch, userId: 8 });
-    await h.queue(create('a', 'Belongs to 7'), 7);
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('Belongs to someone else')), server.userId + 1000);
     const result = await h.drain();
     expect(result.paused).toBe(true);
     expect(server.requests).toBe(0);
@@ -177,25 +221,23 @@ describe('outbox runner', () => {
   it('keeps order within a record and runs at most three records at once', async () => {
     let inFlight = 0;
     let peak = 0;
-    const order: string[] = [];
-    const server = createContractServer();
+    const { server, prefix, title } = await setup();
     const fetch = async (input: string, init: RequestInit) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
       const response = await server.fetch(input, init);
-      order.push(`${init.method} ${new URL(input, 'http://x').pathname}`);
       inFlight -= 1;
       return response;
     };
-    const h = createOutboxHarness({ fetch });
+    const h = createOutboxHarness({ fetch, tokens: server.tokens, userId: server.userId });
     h.setOnline(false);
-    for (let i = 0; i < 6; i += 1) await h.queue(create(String(i), `e${i}`));
+    for (let i = 0; i < 6; i += 1) await h.queue(create(String(i), title(`e${i}`)));
     await h.queue({ kind: 'event.delete', target: 'event:tmp-0' }); // unsent create: cancelled
     h.setOnline(true);
     await h.drain();
     expect(peak).toBe(3);
-    expect(server.events.size).toBe(5);
+    expect(await server.titled(prefix)).toHaveLength(5);
   });
 
   it('pauses without deleting anything when the session ends (refresh refused)', async () => {
@@ -209,24 +251,23 @@ describe('outbox runner', () => {
   });
 
   it('survives a reload: a new runner over the same IndexedDB sends what the old one queued, once', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
+    const { server, h, prefix, title } = await setup();
     h.setOnline(false);
-    await h.queue(create('a', 'Before reload'));
+    await h.queue(create('a', title('Before reload')));
     h.restart();
     h.setOnline(true);
     await h.drain();
     await h.drain();
-    expect([...server.events.values()].map((event) => event.title)).toEqual(['Before reload']);
+    expect((await server.titled(prefix)).map((event) => event.title)).toEqual([title('Before reload')]);
   });
 
   it('resolves a conflict field by field and sends the choice against the server’s version', async () => {
-    const server = createContractServer();
-    const h = createOutboxHarness({ fetch: server.fetch });
-    await h.queue(create('a', 'Original'));
+    const { server, h, title } = await setup();
+    await h.queue(create('a', title('Original')));
     await h.drain();
-    server.editElsewhere(1, { title: 'Theirs', bio: 'Their bio' });
-    await h.queue(update(1, { title: 'Mine', bio: 'My bio' }, 1));
+    const id = await idOf('a');
+    await server.editElsewhere(id, { title: title('Theirs'), bio: 'Their bio' });
+    await h.queue(update(id, { title: title('Mine'), bio: 'My bio' }, 1));
     await h.drain();
     const [entry] = await h.entries();
     if (entry?.attention?.kind !== 'conflict') throw new Error('expected a conflict');
@@ -240,6 +281,21 @@ describe('outbox runner', () => {
     await replaceEntry(await openDatabase(), resolved);
     await h.drain();
     expect(await h.entries()).toHaveLength(0);
-    expect(server.events.get(1)).toMatchObject({ title: 'Mine', bio: 'Their bio', version: 3 });
+    expect((await server.events()).get(id)).toMatchObject({ title: title('Mine'), bio: 'Their bio', version: 3 });
+  });
+
+  it('hands back the written record, parsed by the contract, in the outcome', async () => {
+    const { h, title } = await setup();
+    await h.queue(create('a', title('Typed')));
+    await h.drain();
+    const outcome = h.events.find((event) => event.type === 'outcome');
+    expect(outcome).toMatchObject({
+      type: 'outcome',
+      outcome: {
+        kind: 'sent',
+        status: 201,
+        result: { kind: 'event', event: { id: await idOf('a'), title: title('Typed') } },
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brand } from '../../brand.ts';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle('Dashboard not available');

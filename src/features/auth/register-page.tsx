@@ -19,7 +19,7 @@ import type { Gender } from '../../shared/contract/user.ts';
 import { authMessages } from './login-messages.ts';
 import { PasswordField } from './password-field.tsx';
 import { useFocusFirstError } from './use-focus-first-error.ts';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
 interface RegisterForm {
   email: string;

@@ -15,7 +15,7 @@ import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
 import { PasswordField } from './password-field.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
 
 type Notice = { kind: 'error' | 'success'; text: string } | null;

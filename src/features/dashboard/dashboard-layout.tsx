@@ -6,7 +6,7 @@
 import './dashboard.css';
 import { NavLink, Outlet, useMatch } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.ts';
-import { targetId, useBusinessListing } from './data/use-overlaid-events.ts';
+import { targetId, useBusinessListing } from '../../stores/use-overlaid-events.ts';
 import { SyncIndicator } from './shell/sync-indicator.tsx';
 import { useDashboardData } from './shell/use-dashboard-data.ts';
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { brand } from '../../brand.ts';
-import { isMessageLongEnough, networkFailureMessage, serverFailureMessage, tooShortMessage } from './issue-messages.ts';
+import { ISSUE_MESSAGE_TOO_SHORT, isIssueMessageLongEnough } from '../../shared/contract/issue.ts';
+import { keptMessage, networkFailureMessage, serverFailureMessage } from './issue-messages.ts';
 import { prepareOfflineSubmit, submitIssueReport } from './submit-issue-report.ts';
 
 type Status =
   | { state: 'editing' }
   | { state: 'sending' }
   | { state: 'sent' }
-  /** `saved`: offline, the outbox kept the report and will send it once the connection is back. */
+  /** `saved`: the outbox kept the report and sends it by itself once requests get through. */
   | { state: 'failed'; message: string; saved: boolean };
 
 /** The report form (SPEC §4 "Issue form"): editing → submitting → thank-you or error. */
@@ -30,7 +31,7 @@ export function IssueForm() {
     if (typedEmail) setEmail((current) => current || typedEmail);
     if (typedMessage) setMessage((current) => current || typedMessage);
   }, []);
-  const valid = isMessageLongEnough(message);
+  const valid = isIssueMessageLongEnough(message);
   const sending = status.state === 'sending';
 
   function edit(update: () => void) {
@@ -58,7 +59,8 @@ export function IssueForm() {
         setEmail('');
         setMessage('');
       }
-      setStatus({ state: 'failed', message: networkFailureMessage, saved: outcome.saved });
+      const said = outcome.answered ? (outcome.answered.detail ?? serverFailureMessage) : networkFailureMessage;
+      setStatus({ state: 'failed', message: said, saved: outcome.saved });
     } else {
       setStatus({ state: 'failed', message: outcome.detail ?? serverFailureMessage, saved: false });
     }
@@ -122,7 +124,7 @@ export function IssueForm() {
           </p>
           {valid ? null : (
             <p id="issue-message-rule" className={message === '' ? 'field__hint' : 'field__error'}>
-              {tooShortMessage}
+              {ISSUE_MESSAGE_TOO_SHORT}
             </p>
           )}
         </div>
@@ -133,8 +135,7 @@ export function IssueForm() {
         ) : null}
         {status.state === 'failed' && status.saved ? (
           <p role="status" className="alert alert--saved">
-            Your report is saved on this device and will be sent automatically when you are back online — there is no
-            need to send it again.
+            {keptMessage}
           </p>
         ) : null}
         <div className="actions">

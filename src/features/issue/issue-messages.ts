@@ -1,9 +1,9 @@
-/** The issue form's texts that SPEC §5 and §8 fix word for word. */
-export const MIN_MESSAGE_LENGTH = 10;
-export const tooShortMessage = 'Please describe the issue with at least 10 characters.';
+/**
+ * The issue form's outcome texts (SPEC §8, word for word, plus the outbox's
+ * promise). The message rule and its sentence live in the contract
+ * (src/shared/contract/issue.ts), shared with the server.
+ */
 export const serverFailureMessage = 'Something went wrong. Please try again.';
 export const networkFailureMessage = 'Unable to submit right now. Please check your connection and try again.';
-
-export function isMessageLongEnough(message: string): boolean {
-  return message.trim().length >= MIN_MESSAGE_LENGTH;
-}
+export const keptMessage =
+  'Your report is saved on this device and will be sent automatically as soon as the connection allows — there is no need to send it again.';

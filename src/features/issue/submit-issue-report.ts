@@ -1,19 +1,25 @@
 /**
  * Sends one issue report (SPEC §7: POST /auth/report-issue/, JSON {email, message}).
- * This is the form's only network call.
  *
- * Online, the report goes straight to the server with the caller's idempotency
- * key, so the form can show the exact SPEC §8 outcome at once: thanks, the
- * server's detail (or the generic sentence), or the network sentence — and a
- * retry of the same report reuses the key, so a report whose answer was lost is
- * never mailed twice (CONTRACTS §3).
+ * Every report goes through the outbox (DESIGN §5): it is stored in IndexedDB
+ * first, then sent, so a request the connection drops, a reload or a closed
+ * tab never loses it, and the outbox sends it by itself once requests get
+ * through again. The form's idempotency key is the entry's key, so the report
+ * is mailed exactly once however often it is retried (CONTRACTS §3).
  *
- * Offline (the browser knows it has no network), the request could not even
- * leave the device, so the report goes into the outbox (DESIGN §5): stored in
- * IndexedDB and sent exactly once when the connection is back. The outbox code
- * loads on demand, keeping it off the marketing pages' first visit. Without
- * IndexedDB (some private modes) the report is simply not kept.
+ * The form shows the first attempt's outcome (SPEC §8): thanks on a 2xx; the
+ * server's detail (or the generic sentence) when it refused the report, which
+ * is then dropped from the outbox — the text is still in the form to fix; and
+ * when no answer came, the network sentence plus "kept, sent automatically".
+ *
+ * The outbox code loads on demand, keeping it off the marketing pages' first
+ * visit. Only where it cannot load or store (no IndexedDB in some private
+ * modes) is the report sent directly, and then it is not kept.
  */
+import type { ReportIssueBody } from '../../shared/api/operations/report-issue.ts';
+import type * as SyncModule from '../../stores/sync-actions.ts';
+
+type SyncActions = typeof SyncModule;
 
 export interface IssueReport {
   /** Optional: empty means the reporter did not leave one. */
@@ -23,27 +29,43 @@ export interface IssueReport {
 
 export type SubmitOutcome =
   | { kind: 'sent' }
-  /** The server refused; `detail` is its sentence when it gave one. */
+  /** The server refused; `detail` is its sentence when it gave one. The report is not kept. */
   | { kind: 'rejected'; detail: string | null }
-  /** No answer at all (connection dropped, server unreachable); `saved` when the outbox kept it. */
-  | { kind: 'unreachable'; saved: boolean };
+  /**
+   * Not delivered yet. `saved`: the outbox keeps it and sends it automatically.
+   * `detail`: the server answered with a passing failure (5xx, 429) — its sentence, or null;
+   * absent when no answer came at all.
+   */
+  | { kind: 'unreachable'; saved: boolean; answered?: { detail: string | null } };
+
+function loadOutbox(): Promise<SyncActions> {
+  return import('../../stores/sync-actions.ts');
+}
 
 export async function submitIssueReport(report: IssueReport, idempotencyKey: string): Promise<SubmitOutcome> {
   const email = report.email.trim();
-  const message = report.message.trim();
-  if (!navigator.onLine) return { kind: 'unreachable', saved: await keepInOutbox(idempotencyKey, email, message) };
-  let response: Response;
+  const body: ReportIssueBody = { message: report.message.trim(), ...(email ? { email } : {}) };
+  let outbox: SyncActions;
+  let queued: Awaited<ReturnType<SyncActions['queueWrite']>>;
   try {
-    response = await fetch('/api/auth/report-issue/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(email ? { email, message } : { message }),
-    });
+    outbox = await loadOutbox();
+    queued = await outbox.queueWrite({ kind: 'issue.report', target: `issue:${idempotencyKey}`, ...body });
   } catch {
-    return { kind: 'unreachable', saved: false };
+    return sendDirectly(body, idempotencyKey);
   }
-  if (response.ok) return { kind: 'sent' };
-  return { kind: 'rejected', detail: await readDetail(response) };
+  const first = await queued.firstAttempt;
+  switch (first.kind) {
+    case 'sent':
+      return { kind: 'sent' };
+    case 'rejected':
+      // Refused, so never applied: the form still holds the text to fix; an outbox row would only confuse.
+      await outbox.discardEntry(queued.entryId).catch(() => undefined);
+      return { kind: 'rejected', detail: first.detail };
+    case 'deferred':
+      return first.status === undefined
+        ? { kind: 'unreachable', saved: true }
+        : { kind: 'unreachable', saved: true, answered: { detail: first.detail ?? null } };
+  }
 }
 
 /**
@@ -52,19 +74,25 @@ export async function submitIssueReport(report: IssueReport, idempotencyKey: str
  * on a page the service worker does not control yet.
  */
 export function prepareOfflineSubmit(): void {
-  void import('../../stores/sync-actions.ts').catch(() => undefined);
+  void loadOutbox().catch(() => undefined);
 }
 
-async function keepInOutbox(key: string, email: string, message: string): Promise<boolean> {
+/** Without the outbox: one plain request with the same wire format, nothing kept. */
+async function sendDirectly(body: ReportIssueBody, idempotencyKey: string): Promise<SubmitOutcome> {
+  let response: Response;
   try {
-    const { queueWrite, startSync } = await import('../../stores/sync-actions.ts');
-    await queueWrite({ kind: 'issue.report', target: `issue:${key}`, message, ...(email ? { email } : {}) });
-    // This tab sends it as soon as it is back online (the worker's Background Sync may too).
-    startSync();
-    return true;
+    const { reportIssueRequest } = await import('../../shared/api/operations/report-issue.ts');
+    const request = reportIssueRequest(body, { idempotencyKey });
+    response = await fetch(`/api${request.path}`, {
+      method: request.method,
+      headers: { 'Content-Type': 'application/json', ...request.options.headers },
+      body: JSON.stringify(request.options.json),
+    });
   } catch {
-    return false;
+    return { kind: 'unreachable', saved: false };
   }
+  if (response.ok) return { kind: 'sent' };
+  return { kind: 'rejected', detail: await readDetail(response) };
 }
 
 async function readDetail(response: Response): Promise<string | null> {

@@ -4,8 +4,9 @@
  * context that signs in or out says so here and the others reload their state.
  * A BroadcastChannel never delivers to the sender object itself.
  */
+import { readAuthMessage, type AuthMessage } from '../messages.ts';
 
-export type AuthNews = { type: 'signed-in' } | { type: 'signed-out' };
+export type AuthNews = AuthMessage;
 
 const CHANNEL = 'roamly-auth';
 
@@ -25,8 +26,8 @@ export function openAuthBroadcast(): AuthBroadcast {
     announce: (news) => channel.postMessage(news),
     listen(listener) {
       const onMessage = (event: MessageEvent<unknown>) => {
-        const news = event.data as Partial<AuthNews> | null;
-        if (news?.type === 'signed-in' || news?.type === 'signed-out') listener({ type: news.type });
+        const news = readAuthMessage(event.data);
+        if (news) listener(news);
       };
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);

@@ -13,9 +13,10 @@
 export const FIRST_RETRY_MS = 250;
 export const MAX_RETRY_MS = 5 * 60 * 1000;
 
-export function retryDelay(attempts: number, random: () => number, retryAfterSeconds: number | null): number {
+/** `jitter` is a number in [0, 1), drawn by the caller: the reducer that calls this stays pure. */
+export function retryDelay(attempts: number, jitter: number, retryAfterSeconds: number | null): number {
   const step = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 2));
-  const jittered = step / 2 + (random() * step) / 2;
+  const jittered = step / 2 + (jitter * step) / 2;
   const floor = retryAfterSeconds === null ? 0 : retryAfterSeconds * 1000;
   return Math.max(jittered, floor);
 }

@@ -1,29 +1,32 @@
 /**
- * How each kind of queued write goes over the wire (SPEC §7, CONTRACTS §3):
- * method, path, body and headers. Every request carries the entry's
- * Idempotency-Key, so a replay after a lost response is answered from the
- * server's memory instead of being applied twice.
+ * How each kind of queued write goes over the wire: a dispatch to the write
+ * operation modules (src/shared/api/operations), the same ones a direct call
+ * uses, so method, path, body encoding and response schema have one home.
+ * Every request carries the entry's Idempotency-Key, so a replay after a lost
+ * response is answered from the server's memory instead of being applied twice.
  */
-import type { RequestOptions } from '../api/api-client.ts';
-import { encodeEventFields } from '../contract/event.ts';
+import type * as v from 'valibot';
+import { createEventRequest, createEventResponse } from '../api/operations/create-event.ts';
+import { deleteEventRequest } from '../api/operations/delete-event.ts';
+import { reportIssueRequest, reportIssueResponse } from '../api/operations/report-issue.ts';
+import { updateEventRequest, updateEventResponse } from '../api/operations/update-event.ts';
+import { updateProfileRequest, updateProfileResponse } from '../api/operations/update-profile.ts';
+import type { WriteRequest } from '../api/operations/write-request.ts';
+import { parseResponse } from '../api/parse-response.ts';
+import type { EventRecord } from '../contract/event.ts';
+import type { ReportIssueResponse } from '../contract/issue.ts';
+import type { User } from '../contract/user.ts';
 import type { OutboxEntry } from './entry.ts';
-import type { FieldValue } from './intent.ts';
+import type { WriteIntent } from './intent.ts';
 
-export interface OutboxRequest {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  options: RequestOptions;
-}
+export type { WriteRequest } from '../api/operations/write-request.ts';
 
-function multipart(fields: Readonly<Record<string, FieldValue>>, file?: { name: string; blob: Blob }): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(encodeEventFields(fields))) form.append(name, value);
-  if (file) {
-    const filename = (file.blob as Blob & { name?: unknown }).name;
-    form.append(file.name, file.blob, typeof filename === 'string' ? filename : `${file.name}.bin`);
-  }
-  return form;
-}
+/** What a completed entry produced, checked against the contract. */
+export type WriteResult =
+  | { kind: 'event'; event: EventRecord }
+  | { kind: 'event-deleted' }
+  | { kind: 'profile'; user: User }
+  | { kind: 'issue-report'; report: ReportIssueResponse };
 
 /** `event:12` → 12; null for a temporary target (its create has not succeeded yet). */
 export function serverIdOf(target: string): number | null {
@@ -31,36 +34,51 @@ export function serverIdOf(target: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The request for an entry; `ifMatch` is the version to send (see version-chain.ts). */
-export function buildRequest(entry: OutboxEntry, ifMatch: number | null): OutboxRequest {
-  const headers: Record<string, string> = { 'Idempotency-Key': entry.key };
+/** The request for an entry; `ifMatch` is the version to send (see `ifMatchFor`). */
+export function buildRequest(entry: OutboxEntry, ifMatch: number | null): WriteRequest {
+  const idempotencyKey = entry.key;
   const intent = entry.intent;
   switch (intent.kind) {
-    case 'event.create': {
-      const file = intent.cover ? { name: 'cover_image', blob: intent.cover } : undefined;
-      return { method: 'POST', path: '/events/create/', options: { form: multipart(intent.fields, file), headers } };
-    }
-    case 'event.update': {
-      const file = intent.cover ? { name: 'cover_image', blob: intent.cover } : undefined;
-      if (ifMatch !== null) headers['If-Match'] = String(ifMatch);
-      return {
-        method: 'PUT',
-        path: `/events/${requireServerId(entry)}/update/`,
-        options: { form: multipart(intent.fields, file), headers },
-      };
-    }
+    case 'event.create':
+      return createEventRequest(intent.fields, intent.cover, { idempotencyKey });
+    case 'event.update':
+      return updateEventRequest(requireServerId(entry), intent.fields, intent.cover, { idempotencyKey, ifMatch });
     case 'event.delete':
-      return { method: 'DELETE', path: `/events/${requireServerId(entry)}/delete/`, options: { headers } };
-    case 'profile.update': {
-      const file = intent.image ? { name: 'profile_image', blob: intent.image } : undefined;
-      return { method: 'PATCH', path: '/auth/profile/', options: { form: multipart(intent.fields, file), headers } };
-    }
+      return deleteEventRequest(requireServerId(entry), { idempotencyKey });
+    case 'profile.update':
+      return updateProfileRequest(intent.fields, intent.image, { idempotencyKey });
     case 'issue.report': {
-      const json = intent.email ? { email: intent.email, message: intent.message } : { message: intent.message };
-      // Reports are anonymous unless stamped with a user: no token, no refresh.
-      return { method: 'POST', path: '/auth/report-issue/', options: { json, headers, auth: entry.userId !== null } };
+      const body = intent.email ? { email: intent.email, message: intent.message } : { message: intent.message };
+      // Anonymous unless stamped with a user: no token, no refresh.
+      return reportIssueRequest(body, { idempotencyKey, signedIn: entry.userId !== null });
     }
   }
+}
+
+/**
+ * The typed record a 2xx carried (a delete answered 404 the second time counts
+ * as done). Throws UnexpectedResponseError when the answer breaks the contract.
+ */
+export function parseWriteResult(intent: WriteIntent, data: unknown): WriteResult {
+  switch (intent.kind) {
+    case 'event.create':
+      return { kind: 'event', event: parseWith(createEventResponse, data) };
+    case 'event.update':
+      return { kind: 'event', event: parseWith(updateEventResponse, data) };
+    case 'event.delete':
+      return { kind: 'event-deleted' };
+    case 'profile.update':
+      return { kind: 'profile', user: parseWith(updateProfileResponse, data) };
+    case 'issue.report':
+      return { kind: 'issue-report', report: parseWith(reportIssueResponse, data) };
+  }
+}
+
+function parseWith<TSchema extends v.GenericSchema>(
+  response: { schema: TSchema; what: string },
+  data: unknown,
+): v.InferOutput<TSchema> {
+  return parseResponse(response.schema, data, response.what);
 }
 
 function requireServerId(entry: OutboxEntry): number {

@@ -15,7 +15,8 @@ export type EntryAction =
   | {
       type: 'failed-transiently';
       now: number;
-      random: () => number;
+      /** In [0, 1): the random part of the backoff, drawn by whoever dispatches (keeps this reducer pure). */
+      jitter: number;
       retryAfter: number | null;
       message: string;
       /** The device went offline: no backoff, the reconnect itself is the trigger. */
@@ -39,7 +40,7 @@ export function reduceEntry(entry: OutboxEntry, action: EntryAction): OutboxEntr
     case 'failed-transiently':
       return {
         ...entry,
-        nextAttemptAt: action.offline ? 0 : action.now + retryDelay(entry.attempts, action.random, action.retryAfter),
+        nextAttemptAt: action.offline ? 0 : action.now + retryDelay(entry.attempts, action.jitter, action.retryAfter),
         lastError: action.message,
       };
     case 'rejected':

@@ -9,6 +9,25 @@ import type { WriteIntent } from './intent.ts';
 /** How a target (one record) looks to the user. */
 export type TargetSyncState = 'pending' | 'sending' | 'needs-attention' | 'paused';
 
+/**
+ * The one rank of those states: a record shows its most urgent entry's state.
+ * Something in flight outranks waiting; a pause (another account's) outranks
+ * both; a refusal or conflict, which needs the user, outranks everything.
+ */
+export const syncStateRank: Readonly<Record<TargetSyncState, number>> = {
+  pending: 0,
+  sending: 1,
+  paused: 2,
+  'needs-attention': 3,
+};
+
+/** The most urgent of some states (null when there are none). */
+export function worstSyncState(states: Iterable<TargetSyncState>): TargetSyncState | null {
+  let worst: TargetSyncState | null = null;
+  for (const state of states) if (worst === null || syncStateRank[state] > syncStateRank[worst]) worst = state;
+  return worst;
+}
+
 /** Why an entry waits for the user instead of being retried. */
 export type AttentionReason =
   | { kind: 'rejected'; status: number; detail: string | null }

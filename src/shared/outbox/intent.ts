@@ -10,6 +10,8 @@
  *   - `issue:<uuid>` for one issue report
  */
 
+import type { WriteResult } from './build-request.ts';
+
 /** A value of a multipart field before encoding (arrays/objects are sent as JSON text). */
 export type FieldValue = string | number | boolean | null | readonly string[] | Readonly<Record<string, unknown>>;
 
@@ -41,7 +43,8 @@ export type WriteIntent =
 
 /** How the first send attempt went, for UIs that show an immediate result online. */
 export type FirstAttempt =
-  | { kind: 'sent'; status: number; body: unknown }
+  /** `result`: the record the server returned, checked against the contract (null when it broke it). */
+  | { kind: 'sent'; status: number; result: WriteResult | null }
   | { kind: 'rejected'; status: number; detail: string | null }
   | {
       kind: 'deferred';

@@ -4,7 +4,6 @@
  * plus the outcome of a send so the page that queued a write (e.g. the issue
  * form) can show its result even when the worker sent it.
  */
-import type { OutboxEvent } from './outbox-runner.ts';
 
 export const OUTBOX_CHANNEL = 'roamly-outbox';
 /** Background Sync tag registered by pages and handled by the worker. */
@@ -14,7 +13,4 @@ export function openOutboxChannel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
 }
 
-export function isOutboxEvent(data: unknown): data is OutboxEvent {
-  const type = (data as { type?: unknown } | null)?.type;
-  return type === 'sending' || type === 'outcome' || type === 'created' || type === 'changed';
-}
+export { readOutboxMessage } from '../messages.ts';

@@ -9,6 +9,7 @@
  * worker can never interleave half of an enqueue with half of a send.
  */
 import type { RoamlyDatabase } from '../db/open-database.ts';
+import type { WriteResult } from './build-request.ts';
 import type { OutboxEntry } from './entry.ts';
 import { reduceEntry, type EntryAction } from './entry-reducer.ts';
 import type { WriteIntent } from './intent.ts';
@@ -97,17 +98,17 @@ export async function completeEntry(
   db: RoamlyDatabase,
   entry: OutboxEntry,
   sentIfMatch: number | null,
-  body: unknown,
+  result: WriteResult | null,
 ): Promise<{ createdId: number | null }> {
   const tx = db.transaction(['outbox', 'meta'], 'readwrite');
   const outbox = tx.objectStore('outbox');
   const meta = tx.objectStore('meta');
   await outbox.delete(entry.id);
-  const record = typeof body === 'object' && body !== null ? (body as { id?: unknown; version?: unknown }) : {};
-  const version = typeof record.version === 'number' ? record.version : null;
+  const record = result?.kind === 'event' ? result.event : null;
+  const version = record?.version ?? null;
   let createdId: number | null = null;
   let target = entry.target;
-  if (entry.intent.kind === 'event.create' && typeof record.id === 'number') {
+  if (entry.intent.kind === 'event.create' && record) {
     createdId = record.id;
     target = `event:${createdId}`;
     const idMap = ((await meta.get(IDMAP)) as Record<string, number> | undefined) ?? {};
@@ -152,4 +153,20 @@ export async function replaceEntry(db: RoamlyDatabase, entry: OutboxEntry): Prom
 
 export async function removeEntry(db: RoamlyDatabase, id: string): Promise<void> {
   await db.delete('outbox', id);
+}
+
+export async function readEntry(db: RoamlyDatabase, id: string): Promise<OutboxEntry | null> {
+  return (await db.get('outbox', id)) ?? null;
+}
+
+/** Unsent writes stamped with `userId`. */
+export async function countEntriesOf(db: RoamlyDatabase, userId: number): Promise<number> {
+  return (await db.getAll('outbox')).filter((entry) => entry.userId === userId).length;
+}
+
+/** Drops every write stamped with `userId`, in one transaction (logging out anyway). */
+export async function discardEntriesOf(db: RoamlyDatabase, userId: number): Promise<void> {
+  const tx = db.transaction('outbox', 'readwrite');
+  for (const entry of await tx.store.getAll()) if (entry.userId === userId) await tx.store.delete(entry.id);
+  await tx.done;
 }

@@ -10,10 +10,11 @@
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import { buildRequest } from './build-request.ts';
+import { buildRequest, parseWriteResult, type WriteResult } from './build-request.ts';
 import { classifyFailure } from './classify-failure.ts';
 import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
+import type { OutboxMessage } from '../messages.ts';
 import type { EntryAction } from './entry-reducer.ts';
 import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
 
@@ -27,11 +28,8 @@ export const DEFAULT_CONCURRENCY = 3;
  */
 export const MAX_INLINE_WAIT_MS = 5_000;
 
-export type OutboxEvent =
-  | { type: 'sending'; entryId: string; target: string }
-  | { type: 'outcome'; entryId: string; outcome: FirstAttempt }
-  | { type: 'created'; tempTarget: string; id: number }
-  | { type: 'changed' };
+/** What a runner reports; the same messages travel between contexts (src/shared/messages.ts). */
+export type OutboxEvent = OutboxMessage;
 
 export interface OutboxRunnerDeps {
   database: () => Promise<RoamlyDatabase>;
@@ -79,12 +77,12 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     const ifMatch = await ifMatchFor(db, entry);
     const request = buildRequest(entry, ifMatch);
     emit({ type: 'sending', entryId: entry.id, target: entry.target });
-    let body: unknown = null;
+    let result: WriteResult | null;
     let status: number;
     try {
       const response = await deps.transport.request(request.method, request.path, request.options);
-      body = response.data;
       status = response.status;
+      result = readResult(entry, response.data);
     } catch (error) {
       const meaning = classifyFailure(entry, error);
       if (meaning.kind === 'signed-out') {
@@ -96,18 +94,36 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         return 'failed';
       }
       status = 404;
+      result = { kind: 'event-deleted' };
     }
-    const { createdId } = await completeEntry(db, entry, ifMatch, body);
+    const { createdId } = await completeEntry(db, entry, ifMatch, result);
     if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });
-    emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, body } });
+    emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, result } });
     return 'ok';
+  }
+
+  /** The write was applied whatever its answer says: a broken answer is reported, never re-sent. */
+  function readResult(entry: OutboxEntry, data: unknown): WriteResult | null {
+    try {
+      return parseWriteResult(entry.intent, data);
+    } catch (error) {
+      console.warn('The server answered a write outside the contract', error);
+      return null;
+    }
   }
 
   async function recordFailure(db: RoamlyDatabase, entry: OutboxEntry, meaning: ReturnType<typeof classifyFailure>) {
     if (meaning.kind === 'transient') {
       const { retryAfter, message } = meaning;
       const offline = !deps.isOnline();
-      const action = { type: 'failed-transiently', now: deps.now(), random: deps.random, retryAfter, message, offline };
+      const action = {
+        type: 'failed-transiently',
+        now: deps.now(),
+        jitter: deps.random(),
+        retryAfter,
+        message,
+        offline,
+      };
       await updateEntry(db, entry.id, action as EntryAction);
       const outcome: FirstAttempt = offline
         ? { kind: 'deferred', reason: 'offline' }

@@ -2,7 +2,7 @@
  * The numbers and per-record states the UI shows, derived from the stored
  * entries (pure, so page and tests agree on what "pending" means).
  */
-import type { OutboxEntry, TargetSyncState } from './entry.ts';
+import { worstSyncState, type OutboxEntry, type TargetSyncState } from './entry.ts';
 import { toEntryView, type OutboxEntryView } from './overlay.ts';
 
 /** Entries older than this are surfaced (never dropped): a week, the longest a trip without signal plausibly lasts. */
@@ -24,8 +24,6 @@ export interface OutboxSummary {
   views: OutboxEntryView[];
 }
 
-const rank: Record<TargetSyncState, number> = { pending: 0, sending: 1, paused: 2, 'needs-attention': 3 };
-
 export function summariseOutbox(
   entries: readonly OutboxEntry[],
   context: { userId: number | null; sending: ReadonlySet<string>; now: number },
@@ -46,7 +44,7 @@ export function summariseOutbox(
       conflict: null,
     };
     target.entryIds.push(entry.id);
-    if (rank[view.state] > rank[target.state]) target.state = view.state;
+    target.state = worstSyncState([target.state, view.state]) ?? view.state;
     target.lastError = entry.lastError ?? target.lastError;
     if (view.conflict) target.conflict = { mine: { ...view.conflict.mine }, theirs: { ...view.conflict.theirs } };
     summary.byTarget[entry.target] = target;

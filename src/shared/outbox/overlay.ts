@@ -4,7 +4,7 @@
  * pending updates overlay their fields, pending deletes disappear at once
  * (the Outbox screen still lists them, so nothing vanishes unexplained).
  */
-import { entryFields, entryHasImage, type OutboxEntry, type TargetSyncState } from './entry.ts';
+import { entryFields, entryHasImage, worstSyncState, type OutboxEntry, type TargetSyncState } from './entry.ts';
 import type { WriteIntent } from './intent.ts';
 
 export type { TargetSyncState } from './entry.ts';
@@ -35,13 +35,16 @@ export interface PendingEvent {
 
 export type OverlaidEvent<T> = (T | PendingEvent) & { syncTarget: string; syncState: TargetSyncState | null };
 
-const stateRank: Record<TargetSyncState, number> = { sending: 0, pending: 1, paused: 2, 'needs-attention': 3 };
-
-/** The most urgent state of a target's entries (needs attention beats pending). */
+/** The most urgent state of a target's entries (the one rank table, entry.ts). */
 function worstState(views: readonly OutboxEntryView[]): TargetSyncState | null {
-  let worst: TargetSyncState | null = null;
-  for (const view of views) if (worst === null || stateRank[view.state] > stateRank[worst]) worst = view.state;
-  return worst;
+  return worstSyncState(views.map((view) => view.state));
+}
+
+/** The user's profile with their unsent profile writes laid over it. */
+export function overlayProfile<T extends object>(profile: T, views: readonly OutboxEntryView[]): T {
+  let shown = profile;
+  for (const view of views) if (view.target === 'profile') shown = { ...shown, ...view.fields };
+  return shown;
 }
 
 export function overlayEvents<T extends { id: number }>(

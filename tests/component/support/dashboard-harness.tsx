@@ -8,7 +8,7 @@ import { writeTokens } from '../../../src/shared/db/token-storage.ts';
 import type { EventRecord } from '../../../src/shared/contract/event.ts';
 import type { User } from '../../../src/shared/contract/user.ts';
 import { useAuth } from '../../../src/stores/auth-store.ts';
-import { useMyEvents } from '../../../src/features/dashboard/data/my-events-store.ts';
+import { useMyEvents } from '../../../src/stores/my-events-store.ts';
 import { initialSyncState, useSync } from '../../../src/stores/sync-store.ts';
 import { businessUser } from './stub-api.ts';
 
@@ -24,10 +24,7 @@ export async function signInAs(user: Partial<User> = {}): Promise<User> {
 }
 
 export function seedEvents(events: readonly EventRecord[]): void {
-  useMyEvents.setState(
-    { status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null, entries: [] },
-    true,
-  );
+  useMyEvents.setState({ status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null }, true);
 }
 
 type ScreenRoute = { path: string; Component: () => React.ReactNode };

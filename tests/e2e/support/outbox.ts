@@ -49,3 +49,13 @@ export async function serverTitles(request: APIRequestContext, email: string, or
   expect(response.ok()).toBe(true);
   return ((await response.json()) as Array<{ title: string }>).map((event) => event.title);
 }
+
+/**
+ * How many mails the server at hand printed whose text contains `text`
+ * (CONTRACTS §4: every mail is also printed to the server log). Works whatever
+ * the dev mailbox shows for the support address; `text` should be unique to
+ * the test and free of characters a log format would escape.
+ */
+export function mailsInLog(serverOutput: string, text: string): number {
+  return serverOutput.split(text).length - 1;
+}

@@ -24,6 +24,7 @@ export function createOutboxHarness(options: HarnessOptions) {
   let userId = options.userId ?? 7;
   let tokens: StoredTokens | null = options.tokens ?? { access: 'a', refresh: 'r' };
   let ids = 0;
+  const run = crypto.randomUUID();
   const events: OutboxEvent[] = [];
   const locks = createLocalLocks();
   const client = createApiClient({
@@ -77,7 +78,8 @@ export function createOutboxHarness(options: HarnessOptions) {
       return enqueueIntent(await openDatabase(), intent, {
         userId: stampedUser,
         now,
-        newId: () => `id-${++ids}`,
+        // Unique across harnesses: a real server remembers Idempotency-Keys for a day.
+        newId: () => `${run}-${++ids}`,
       });
     },
     flush: () => runner.flush(),

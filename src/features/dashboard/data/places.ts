@@ -1,7 +1,0 @@
-/** The places fetchers the Location comboboxes use, bound to the page's API client. */
-import { placeDetails } from '../../../shared/api/place-details.ts';
-import { placesAutocomplete } from '../../../shared/api/places-autocomplete.ts';
-import { api } from '../../../lib/api.ts';
-
-export const searchPlaces = (input: string, signal: AbortSignal) => placesAutocomplete(api, input, signal);
-export const fetchPlaceDetails = (placeId: string) => placeDetails(api, placeId);

@@ -1,0 +1,99 @@
+/**
+ * One event as a card (CONTRACTS §9): title, badges (Event for sponsored,
+ * Business for recurring), when, where, cover, its own Edit and Delete
+ * buttons, and its sync state as text ("Pending sync", "Needs attention")
+ * with retry and discard when the server refused it.
+ */
+import { Link } from 'react-router-dom';
+import { ShareActions } from '../../components/share/share-actions.tsx';
+import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
+import { useSync } from '../../stores/sync-store.ts';
+import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { SyncBadge } from '../../components/forms/sync-badge.tsx';
+import { describeWhen } from './event-when.ts';
+
+interface EventCardProps {
+  event: ShownEvent;
+  onEdit: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}
+
+export function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardProps) {
+  const { record } = event;
+  const titleId = `event-title-${event.target.replace(/[^a-z0-9-]/gi, '-')}`;
+  const when = describeWhen(record);
+  return (
+    <article className="event-card" aria-labelledby={titleId}>
+      <div className="event-card__cover">
+        {record.cover_image ? (
+          <img src={record.cover_image} alt="" loading="lazy" />
+        ) : (
+          <span aria-hidden="true">✦</span>
+        )}
+      </div>
+      <div className="event-card__body">
+        <div className="event-card__badges">
+          {record.is_sponsored ? <span className="badge badge--event">Event</span> : null}
+          {record.is_recurring ? <span className="badge badge--business">Business</span> : null}
+          <SyncBadge state={event.syncState} />
+        </div>
+        <h2 id={titleId} className="event-card__title">
+          {record.title || 'Untitled'}
+        </h2>
+        {when ? <p className="event-card__meta">{when}</p> : null}
+        {record.location_name ? <p className="event-card__meta event-card__place">{record.location_name}</p> : null}
+        {event.syncState === 'needs-attention' ? <AttentionActions target={event.target} /> : null}
+        <div className="event-card__actions">
+          <button type="button" className="button button--small button--ghost" onClick={onEdit}>
+            Edit
+          </button>
+          {!record.is_recurring ? (
+            <button type="button" className="button button--small button--quiet" onClick={onDuplicate}>
+              Duplicate
+            </button>
+          ) : null}
+          <button type="button" className="button button--small button--danger" onClick={onDelete}>
+            Delete
+          </button>
+          <ShareActions
+            target={event.target}
+            title={record.title}
+            text={[when, record.location_name].filter(Boolean).join(' · ')}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function AttentionActions({ target }: { target: string }) {
+  const sync = useSync((s) => s.byTarget[target]);
+  if (!sync) return null;
+  return (
+    <div className="attention">
+      {sync.lastError ? <p className="attention__error">{sync.lastError}</p> : null}
+      {sync.conflict ? (
+        <p className="attention__error">
+          Changed elsewhere since you edited it. <Link to="/dashboard/outbox">Compare and choose in the Outbox</Link>.
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => void retryNow(sync.entryIds[0])}
+        >
+          Retry
+        </button>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          onClick={() => void Promise.all(sync.entryIds.map((id) => discardEntry(id)))}
+        >
+          Discard change
+        </button>
+      </div>
+    </div>
+  );
+}

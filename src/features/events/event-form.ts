@@ -1,0 +1,151 @@
+/**
+ * The event editor's values and the write they turn into (SPEC §5, §7):
+ * - a non-recurring event sends its dates and times only when filled, and
+ *   latitude/longitude only when set (a place was chosen);
+ * - a recurring event sends no dates: it gets the follow-up PUT with
+ *   is_recurring, the seven day booleans and the opening/closing times;
+ * - an update sends only what changed from the record being edited, with
+ *   the record's `version` as baseVersion so a stale edit surfaces as a conflict.
+ */
+import type { EventFieldValue, EventRecord } from '../../shared/contract/event.ts';
+import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
+import { eventFieldsProblem } from '../../components/forms/contract-problem.ts';
+import { weeklyFields } from '../../components/forms/weekly-fields.tsx';
+import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
+
+export interface EventFormValues {
+  title: string;
+  location_name: string;
+  latitude: number | null;
+  longitude: number | null;
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  is_sponsored: boolean;
+  is_recurring: boolean;
+  days: RecurringDays;
+  recurring_start_time: string;
+  recurring_end_time: string;
+}
+
+export type Fields = Record<string, EventFieldValue>;
+
+export const emptyEventForm: EventFormValues = {
+  title: '',
+  location_name: '',
+  latitude: null,
+  longitude: null,
+  start_date: '',
+  start_time: '',
+  end_date: '',
+  end_time: '',
+  is_sponsored: false,
+  is_recurring: false,
+  days: NO_DAYS,
+  recurring_start_time: '',
+  recurring_end_time: '',
+};
+
+/** Form values from a (possibly overlaid, possibly pending) record. */
+export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
+  const days = Object.fromEntries(weekdays.map((day) => [day, record[day] === true])) as Record<Weekday, boolean>;
+  return {
+    title: record.title ?? '',
+    location_name: record.location_name ?? '',
+    latitude: typeof record.latitude === 'number' ? record.latitude : null,
+    longitude: typeof record.longitude === 'number' ? record.longitude : null,
+    start_date: record.start_date ?? '',
+    start_time: record.start_time ?? '',
+    end_date: record.end_date ?? '',
+    end_time: record.end_time ?? '',
+    is_sponsored: record.is_sponsored === true,
+    is_recurring: record.is_recurring === true,
+    days,
+    recurring_start_time: record.recurring_start_time ?? '',
+    recurring_end_time: record.recurring_end_time ?? '',
+  };
+}
+
+const dateTimeKeys = ['start_date', 'start_time', 'end_date', 'end_time'] as const;
+
+/** The weekly part: is_recurring, the seven days, opening and closing times (the shared forms layer). */
+export const recurringFields = weeklyFields;
+
+/** Every field the form would send for a new record (before the follow-up). */
+export function createFields(values: EventFormValues): Fields {
+  const fields: Fields = {
+    title: values.title.trim(),
+    location_name: values.location_name.trim(),
+    is_recurring: values.is_recurring,
+    is_sponsored: values.is_sponsored,
+  };
+  if (values.latitude !== null && values.longitude !== null) {
+    fields.latitude = values.latitude;
+    fields.longitude = values.longitude;
+  }
+  if (!values.is_recurring) {
+    for (const key of dateTimeKeys) if (values[key] !== '') fields[key] = values[key];
+  }
+  return fields;
+}
+
+export interface EventWrite {
+  fields: Fields;
+  recurringFollowUp?: Fields;
+}
+
+/** A create: the fields, plus the SPEC §7 follow-up for a recurring event. */
+export function buildCreate(values: EventFormValues): EventWrite {
+  const fields = createFields(values);
+  return values.is_recurring ? { fields, recurringFollowUp: recurringFields(values) } : { fields };
+}
+
+/**
+ * An update: only the fields whose value differs from the record being
+ * edited. A date or time the user cleared is sent empty (which clears it);
+ * an untouched empty one is never sent.
+ */
+export function buildUpdate(values: EventFormValues, before: EventFormValues): Fields {
+  const after = { ...createFields(values), ...(values.is_recurring ? recurringFields(values) : {}) };
+  const old = { ...createFields(before), ...(before.is_recurring ? recurringFields(before) : {}) };
+  const changed: Fields = {};
+  for (const [key, value] of Object.entries(after)) if (!sameValue(value, old[key])) changed[key] = value;
+  if (!values.is_recurring) {
+    for (const key of dateTimeKeys) if (values[key] === '' && before[key] !== '') changed[key] = '';
+  }
+  return changed;
+}
+
+function sameValue(a: EventFieldValue | undefined, b: EventFieldValue | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Text of the validation problem that blocks saving, if any (the server checks again). */
+export function formProblem(values: EventFormValues): string | null {
+  if (values.title.trim() === '') return 'Give the event a title.';
+  // Everything else by the contract's own rules and sentences (what the server would answer).
+  return eventFieldsProblem({ ...createFields(values), ...(values.is_recurring ? recurringFields(values) : {}) });
+}
+
+/** A copy of an event moved to `date` (keeping its length in days), for Duplicate. */
+export function duplicateOnto(values: EventFormValues, date: string): EventFormValues {
+  const copy = { ...values };
+  if (values.start_date && values.end_date) {
+    const span = daysBetween(values.start_date, values.end_date);
+    copy.end_date = addDays(date, span);
+  } else if (values.end_date) {
+    copy.end_date = date;
+  }
+  copy.start_date = date;
+  return copy;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(time).toISOString().slice(0, 10);
+}

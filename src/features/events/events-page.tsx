@@ -1,0 +1,148 @@
+/**
+ * Events (SPEC §2, §7, §8): the user's events as cards, the editor modal for
+ * new and existing events, duplicate, and delete after the browser's
+ * confirm("Delete this event?"). Offline it shows the cached list, marked.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { prepareImage, COVER_ASPECT } from '../../lib/images.ts';
+import { useMyEvents } from '../../stores/my-events-store.ts';
+import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
+import { saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { DuplicateDialog } from './duplicate-dialog.tsx';
+import { EventCard } from './event-card.tsx';
+import { EventEditor, type EditorRequest } from './event-editor.tsx';
+import { takeSharedItem } from './shared-image.ts';
+
+export const DELETE_CONFIRM = 'Delete this event?';
+export const LOAD_FAILED = 'Failed to load events.';
+
+export function Component() {
+  useDocumentTitle('Events', 'dashboard');
+  const events = useShownEvents();
+  const status = useMyEvents((s) => s.status);
+  const loadError = useMyEvents((s) => s.loadError);
+  const [editor, setEditor] = useState<EditorRequest | null>(null);
+  const [duplicate, setDuplicate] = useState<ShownEvent | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEntryParams(setEditor);
+  useEditParam(events, setEditor);
+
+  async function remove(event: ShownEvent) {
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    const outcome = await saveThroughOutbox({ kind: 'event.delete', target: event.target as `event:${string}` });
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed') setNotice('Failed to delete the event.');
+    else setNotice(null);
+  }
+
+  return (
+    <section className="dash-page" aria-labelledby="events-title">
+      <div className="dash-page__head">
+        <h1 id="events-title">Events</h1>
+        <button type="button" className="button button--primary" onClick={() => setEditor({ event: null })}>
+          <span aria-hidden="true">+</span> New event
+        </button>
+      </div>
+      <LoadState />
+      {notice ? (
+        <p className="alert alert--error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {status !== 'ready' && events.length === 0 ? (
+        <p className="muted" role="status">
+          Loading your events…
+        </p>
+      ) : events.length === 0 && loadError ? null : events.length === 0 ? (
+        <div className="empty-state">
+          <p>No events yet. Create your first one with New event.</p>
+        </div>
+      ) : (
+        <ul className="event-list" aria-label="Your events">
+          {events.map((event) => (
+            <li key={event.target}>
+              <EventCard
+                event={event}
+                onEdit={() => setEditor({ event })}
+                onDuplicate={() => setDuplicate(event)}
+                onDelete={() => void remove(event)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <EventEditor request={editor} onClose={() => setEditor(null)} />
+      <DuplicateDialog event={duplicate} onClose={() => setDuplicate(null)} />
+    </section>
+  );
+}
+
+/** Failed to load (SPEC §8), or the offline copy with the time it was loaded. */
+function LoadState() {
+  const loadError = useMyEvents((s) => s.loadError);
+  const source = useMyEvents((s) => s.source);
+  const loadedAt = useMyEvents((s) => s.loadedAt);
+  if (source === 'cache' && loadedAt !== null) {
+    const when = new Date(loadedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    return (
+      <>
+        {loadError === 'failed' ? (
+          <p className="alert alert--error" role="alert">
+            {LOAD_FAILED}
+          </p>
+        ) : null}
+        <p className="cache-note" role="status">
+          {loadError === 'offline' ? 'You’re offline. ' : ''}Showing your saved copy from {when}.
+        </p>
+      </>
+    );
+  }
+  if (loadError) {
+    return (
+      <p className="alert alert--error" role="alert">
+        {LOAD_FAILED}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** `?edit=<id>` (the Outbox screen's Edit) opens that event's editor once it is listed. */
+function useEditParam(events: readonly ShownEvent[], open: (request: EditorRequest) => void) {
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
+  useEffect(() => {
+    if (!editId) return;
+    const event = events.find((candidate) => candidate.target === `event:${editId}`);
+    if (!event) return;
+    setParams({}, { replace: true });
+    open({ event });
+  }, [editId, events, open, setParams]);
+}
+
+/** `?new=1` (install shortcut) opens a new event; `?shared=1` (share target) one with the shared image. */
+function useEntryParams(open: (request: EditorRequest) => void) {
+  const [params, setParams] = useSearchParams();
+  const isNew = params.get('new') === '1';
+  const isShared = params.get('shared') === '1';
+  // Once per arrival: a second run (React's dev double effects) must not take the shared image again.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!isNew && !isShared) {
+      handled.current = false;
+      return;
+    }
+    if (handled.current) return;
+    handled.current = true;
+    setParams({}, { replace: true });
+    if (isNew) {
+      open({ event: null });
+      return;
+    }
+    void takeSharedItem().then(async (item) => {
+      const cover = item?.image ? await prepareImage(item.image, { aspect: COVER_ASPECT }) : null;
+      open({ event: null, preset: item?.title ? { title: item.title } : {}, cover });
+    });
+  }, [isNew, isShared, setParams, open]);
+}

@@ -1,0 +1,64 @@
+/** One queued write on the Outbox screen: what, age, state, last error, and what the user can do about it. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { describeEntry } from '../../shared/outbox/describe-entry.ts';
+import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
+import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
+import { ConflictChoice } from './conflict-choice.tsx';
+import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
+
+export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: number }) {
+  const [busy, setBusy] = useState(false);
+  const edit = editorLink(view);
+  const stale = now - view.createdAt > STALE_AFTER_MS;
+  const run = (task: () => Promise<void>) => {
+    setBusy(true);
+    void task().finally(() => setBusy(false));
+  };
+  const discard = () => {
+    if (window.confirm(`Discard “${describeEntry(view)}”? This change will not be sent.`))
+      run(() => discardEntry(view.id));
+  };
+  return (
+    <li className={`outbox-entry outbox-entry--${view.state}`}>
+      <div className="outbox-entry__head">
+        <h2 className="outbox-entry__what">{describeEntry(view)}</h2>
+        <span className="outbox-entry__state">{stateLabel[view.state]}</span>
+      </div>
+      <p className="outbox-entry__meta">
+        Queued <time dateTime={new Date(view.createdAt).toISOString()}>{ageText(view.createdAt, now)}</time>
+        {view.attempts ? ` · ${view.attempts} ${view.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
+        {view.hasImage ? ' · with an image' : ''}
+      </p>
+      {stale ? (
+        <p className="outbox-entry__stale">
+          This change has waited more than a week. Send it or copy it somewhere safe.
+        </p>
+      ) : null}
+      {view.lastError ? <p className="outbox-entry__error">{view.lastError}</p> : null}
+      {view.conflict ? (
+        <ConflictChoice entryId={view.id} mine={view.conflict.mine} theirs={view.conflict.theirs} />
+      ) : null}
+      <div className="outbox-entry__actions">
+        {view.conflict ? null : (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={() => run(() => retryNow(view.id))}
+          >
+            Retry now
+          </button>
+        )}
+        {edit ? (
+          <Link to={edit} className="button button--ghost button--small">
+            Edit
+          </Link>
+        ) : null}
+        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={discard}>
+          Discard
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Change email on the Profile screen: the new address and the account
+ * password ask the server to mail a 4-digit code to the new address; the code
+ * confirms it (the address must be proved before it can sign in). Online only.
+ */
+import './account-forms.css';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../components/ui/field.tsx';
+import { api } from '../../lib/api.ts';
+import { confirmEmailChange, requestEmailChange } from '../../shared/api/account-changes.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { getProfile } from '../../shared/api/get-profile.ts';
+import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { failureMessage, FormMessage, type FormOutcome } from './form-message.tsx';
+
+export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, readonly string[]>>({});
+
+  async function run(action: () => Promise<void>, fallback: string) {
+    if (busy) return;
+    setBusy(true);
+    setOutcome(null);
+    setFieldErrors({});
+    try {
+      await action();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
+      setOutcome({ tone: 'error', text: failureMessage(failure, fallback) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onRequest(event: FormEvent) {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await requestEmailChange(api, { new_email: newEmail.trim(), current_password: password });
+      setPassword('');
+      setSentTo(newEmail.trim());
+      setOutcome({ tone: 'success', text: answer.detail });
+    }, 'Could not send the code.');
+  }
+
+  function onConfirm(event: FormEvent) {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await confirmEmailChange(api, { code: code.trim() });
+      useAuth.setState({ user: await getProfile(api) });
+      setCode('');
+      setNewEmail('');
+      setSentTo(null);
+      setOutcome({ tone: 'success', text: answer.detail });
+    }, 'Could not confirm the new email.');
+  }
+
+  return (
+    <section className="form dash-card account-form" aria-labelledby="change-email-title">
+      <h2 id="change-email-title">Email address</h2>
+      <p className="muted">
+        You sign in with <strong>{currentEmail}</strong>.
+      </p>
+      {sentTo === null ? (
+        <form className="form" onSubmit={onRequest} noValidate>
+          <Field label="New email" error={fieldErrors.new_email?.[0] ?? null}>
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                name="new_email"
+                autoComplete="email"
+                value={newEmail}
+                onChange={(event) => setNewEmail(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Your password" hint="To make sure it is you." error={fieldErrors.current_password?.[0] ?? null}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                name="email_change_password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="form__footer">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Change email
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="form" onSubmit={onConfirm} noValidate>
+          <Field
+            label="Code sent to the new email"
+            hint={`The 4-digit code we sent to ${sentTo}.`}
+            error={fieldErrors.code?.[0] ?? null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="email_code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_INPUT_MAX}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="form__footer">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Confirm email
+            </button>
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setSentTo(null)}>
+              Use another address
+            </button>
+          </div>
+        </form>
+      )}
+      <FormMessage outcome={outcome} />
+    </section>
+  );
+}

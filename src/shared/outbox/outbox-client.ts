@@ -1,0 +1,211 @@
+/**
+ * The outbox as one client, built by a factory with every dependency injected
+ * (clock, network, storage, transport, locks, the cross-context channel), in
+ * the spirit of TanStack Query's MutationCache: it owns the runner, the state
+ * of what is in flight, and one published snapshot — summary numbers, every
+ * entry's view and the per-record state — that the page's store mirrors.
+ * Every change to the queue goes through the repository (outbox-repository.ts).
+ * Pages wire it up in src/stores/sync-actions.ts; tests build it with fakes.
+ */
+import type { ApiClient } from '../api/api-client.ts';
+import type { Locks } from '../api/locks.ts';
+import type { RoamlyDatabase } from '../db/open-database.ts';
+import { reduceEntry } from './entry-reducer.ts';
+import type { FirstAttempt, QueuedWrite, WriteIntent } from './intent.ts';
+import * as repository from './outbox-repository.ts';
+import { createOutboxRunner, type OutboxEvent } from './outbox-runner.ts';
+import { summariseOutbox, type OutboxSummary } from './outbox-summary.ts';
+import { resolveConflictFields } from './resolve-conflict.ts';
+
+/** How long a form waits for its write's first attempt (e.g. the worker holds the flush lock) before calling it deferred. */
+export const FIRST_ATTEMPT_WAIT_MS = 10_000;
+
+export interface OutboxClock {
+  now(): number;
+  /** In [0, 1): backoff jitter. */
+  random(): number;
+  /** Real-time wait for short backoffs inside a flush; absent in fake-clock tests. */
+  sleep?(ms: number): Promise<void>;
+  /** Schedules `task` after `ms`; returns a cancel function. */
+  setTimer(task: () => void, ms: number): () => void;
+}
+
+export interface OutboxClientDeps {
+  clock: OutboxClock;
+  network: { isOnline(): boolean };
+  storage: {
+    database(): Promise<RoamlyDatabase>;
+    /** The account whose tokens are stored now (null when signed out). */
+    currentUserId(): Promise<number | null>;
+    newId(): string;
+  };
+  transport: Pick<ApiClient, 'request'>;
+  locks: Locks;
+  /** Tells other tabs and the worker (and hears from them through `receive`). */
+  broadcast?(event: OutboxEvent): void;
+  /** Asks the platform to flush later even with no tab open (Background Sync). */
+  requestBackgroundSync?(): void;
+  /** Receives every new snapshot. */
+  publish(snapshot: OutboxSnapshot): void;
+}
+
+export interface OutboxSnapshot extends OutboxSummary {
+  online: boolean;
+  /** 'event:tmp-…' → real server id once created. */
+  idMap: Record<string, number>;
+  /** Bumps after every successful send (a refetch trigger). */
+  revision: number;
+}
+
+export function createOutboxClient(deps: OutboxClientDeps) {
+  const { clock, network, storage } = deps;
+  /** Entries a flusher (here or elsewhere) has in flight: state of this client, not of the reducer. */
+  const sending = new Set<string>();
+  const outcomeWaiters = new Map<string, (outcome: FirstAttempt) => void>();
+  let revision = 0;
+  let cancelWake: (() => void) | null = null;
+
+  const runner = createOutboxRunner({
+    database: storage.database,
+    transport: deps.transport,
+    now: clock.now,
+    random: clock.random,
+    isOnline: network.isOnline,
+    currentUserId: storage.currentUserId,
+    locks: deps.locks,
+    onEvent: (event) => receive(event, true),
+    ...(clock.sleep ? { sleep: clock.sleep } : {}),
+  });
+
+  /** An event of this context's runner (`local`) or of another tab's or the worker's. */
+  function receive(event: OutboxEvent, local = false): void {
+    if (local) deps.broadcast?.(event);
+    if (event.type === 'sending') sending.add(event.entryId);
+    if (event.type === 'outcome') {
+      sending.delete(event.entryId);
+      if (event.outcome.kind === 'sent') revision += 1;
+      const waiter = outcomeWaiters.get(event.entryId);
+      if (waiter) {
+        outcomeWaiters.delete(event.entryId);
+        waiter(event.outcome);
+      }
+    }
+    void refresh();
+  }
+
+  /** Re-reads the queue once and publishes the snapshot every view derives from. */
+  async function refresh(): Promise<OutboxSnapshot> {
+    const db = await storage.database();
+    const [entries, idMap, userId] = await Promise.all([
+      repository.listEntries(db),
+      repository.readIdMap(db),
+      storage.currentUserId(),
+    ]);
+    const summary = summariseOutbox(entries, { userId, sending, now: clock.now() });
+    const snapshot: OutboxSnapshot = { ...summary, online: network.isOnline(), idMap, revision };
+    deps.publish(snapshot);
+    return snapshot;
+  }
+
+  function changed(): Promise<OutboxSnapshot> {
+    deps.broadcast?.({ type: 'changed' });
+    return refresh();
+  }
+
+  /** Sends what can go now and schedules the next backed-off retry. */
+  async function flushNow(): Promise<void> {
+    if (!network.isOnline()) {
+      await refresh();
+      return;
+    }
+    const result = await runner.flush();
+    await refresh();
+    cancelWake?.();
+    cancelWake = null;
+    if (result.nextWakeAt !== null) {
+      cancelWake = clock.setTimer(() => void flushNow(), Math.max(0, result.nextWakeAt - clock.now()));
+    }
+  }
+
+  /** Stores the write (the durable moment), then tries it; `firstAttempt` says how that went. */
+  async function queueWrite(intent: WriteIntent, userId: number | null): Promise<QueuedWrite> {
+    const db = await storage.database();
+    const plan = await repository.enqueueIntent(db, intent, { userId, now: clock.now(), newId: storage.newId });
+    await changed();
+    deps.requestBackgroundSync?.();
+    const entryId = plan.entryId;
+    if (entryId === null) {
+      // Create-then-delete of a record the server never saw: nothing to send.
+      return { entryId: '', firstAttempt: Promise.resolve({ kind: 'sent', status: 204, result: null }) };
+    }
+    const firstAttempt = new Promise<FirstAttempt>((resolve) => {
+      if (!network.isOnline()) return resolve({ kind: 'deferred', reason: 'offline' });
+      const cancel = clock.setTimer(() => {
+        outcomeWaiters.delete(entryId);
+        resolve({ kind: 'deferred', reason: 'retrying' });
+      }, FIRST_ATTEMPT_WAIT_MS);
+      outcomeWaiters.set(entryId, (outcome) => {
+        cancel();
+        resolve(outcome);
+      });
+    });
+    void flushNow();
+    return { entryId, firstAttempt };
+  }
+
+  async function retryNow(entryId?: string): Promise<void> {
+    const db = await storage.database();
+    const ids = entryId ? [entryId] : (await repository.listEntries(db)).map((entry) => entry.id);
+    for (const id of ids) await repository.updateEntry(db, id, { type: 'retry-requested', key: storage.newId() });
+    await changed();
+    await flushNow();
+  }
+
+  async function discardEntry(entryId: string): Promise<void> {
+    await repository.discardEntry(await storage.database(), entryId);
+    await changed();
+  }
+
+  /** Logging out anyway: the account's unsent writes go, so the next person never sends them. */
+  async function discardEntriesOf(userId: number): Promise<void> {
+    await repository.discardEntriesOf(await storage.database(), userId);
+    await changed();
+  }
+
+  async function countEntriesOf(userId: number): Promise<number> {
+    return repository.countEntriesOf(await storage.database(), userId);
+  }
+
+  async function resolveConflict(entryId: string, choice: Record<string, 'mine' | 'theirs'>): Promise<void> {
+    const db = await storage.database();
+    const entry = await repository.readEntry(db, entryId);
+    if (!entry || entry.attention?.kind !== 'conflict') return;
+    const fields = resolveConflictFields(entry.attention.mine, choice);
+    if (Object.keys(fields).length === 0) await repository.removeEntry(db, entryId);
+    else {
+      const action = {
+        type: 'resolved',
+        fields,
+        baseVersion: entry.attention.serverVersion,
+        key: storage.newId(),
+      } as const;
+      await repository.replaceEntry(db, reduceEntry(entry, action));
+    }
+    await changed();
+    await flushNow();
+  }
+
+  return {
+    queueWrite,
+    flushNow,
+    refresh,
+    receive,
+    retryNow,
+    discardEntry,
+    discardEntriesOf,
+    countEntriesOf,
+    resolveConflict,
+  };
+}
+
+export type OutboxClient = ReturnType<typeof createOutboxClient>;

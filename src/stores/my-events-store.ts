@@ -1,0 +1,96 @@
+/**
+ * The signed-in user's events as the dashboard shows them: the last server
+ * list (or, when it cannot be loaded, the copy cached in IndexedDB, marked as
+ * such); the outbox entries laid over it live in the sync store. Loaded by the dashboard
+ * layout, reloaded after every successful send (the sync store's revision),
+ * shared by the Events tab, the business tab and the business form.
+ */
+import { create } from 'zustand';
+import { NetworkError } from '../shared/api/errors.ts';
+import { listEvents } from '../shared/api/list-events.ts';
+import type { EventRecord } from '../shared/contract/event.ts';
+import type { WriteResult } from '../shared/outbox/build-request.ts';
+import { api } from '../lib/api.ts';
+import { cacheEvents, cachedEvents } from '../lib/read-cache.ts';
+
+export interface MyEventsState {
+  status: 'idle' | 'loading' | 'ready';
+  events: readonly EventRecord[];
+  /** Where `events` came from: the server just now, or the offline cache. */
+  source: 'server' | 'cache' | null;
+  /** When the shown list was loaded from the server (epoch ms). */
+  loadedAt: number | null;
+  /** The last load failed: 'offline' (no answer) or 'failed' (an error answer). */
+  loadError: null | 'offline' | 'failed';
+}
+
+const initial: MyEventsState = {
+  status: 'idle',
+  events: [],
+  source: null,
+  loadedAt: null,
+  loadError: null,
+};
+
+export const useMyEvents = create<MyEventsState>()(() => initial);
+
+export function resetMyEvents(): void {
+  useMyEvents.setState(initial, true);
+}
+
+let loading: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Loads the list from the server, falling back to the cached copy. A request
+ * while a load is in flight runs once more after it: the first load may have
+ * left the server before a write it must show was applied.
+ */
+export function loadMyEvents(userId: number): Promise<void> {
+  if (loading) {
+    again = true;
+    return loading;
+  }
+  loading = (async () => {
+    if (useMyEvents.getState().status === 'idle') useMyEvents.setState({ status: 'loading' });
+    try {
+      const events = await listEvents(api);
+      useMyEvents.setState({ status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null });
+      await cacheEvents(userId, events).catch(() => undefined);
+    } catch (error) {
+      const loadError = error instanceof NetworkError ? 'offline' : 'failed';
+      const current = useMyEvents.getState();
+      if (current.source === 'server') {
+        useMyEvents.setState({ loadError }); // keep the list we have
+      } else {
+        const cached = await cachedEvents(userId).catch(() => null);
+        useMyEvents.setState(
+          cached
+            ? { status: 'ready', events: cached.data, source: 'cache', loadedAt: cached.storedAt, loadError }
+            : { status: 'ready', loadError },
+        );
+      }
+    } finally {
+      loading = null;
+    }
+    if (again) {
+      again = false;
+      await loadMyEvents(userId);
+    }
+  })();
+  return loading;
+}
+
+/**
+ * Puts the event a write just returned into the list at once, so a record
+ * whose outbox entry is gone does not vanish until the next reload arrives.
+ */
+export function rememberSavedEvent(result: WriteResult | null): void {
+  if (result?.kind !== 'event') return;
+  const saved = result.event;
+  useMyEvents.setState((state) => ({
+    events: state.events.some((event) => event.id === saved.id)
+      ? state.events.map((event) => (event.id === saved.id ? saved : event))
+      : [...state.events, saved],
+  }));
+}
