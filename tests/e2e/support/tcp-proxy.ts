@@ -23,12 +23,20 @@ import { createConnection, createServer, type Socket } from 'node:net';
 
 export type ProxyMode = 'open' | 'down' | 'lie-fi';
 
+export interface ProxiedRequest {
+  at: number;
+  method: string;
+  path: string;
+}
+
 export interface TcpProxy {
   port: number;
   baseURL: string;
   setMode(mode: ProxyMode): void;
   /** Requests that reached the server while in lie-fi but whose answer was thrown away. */
   droppedAnswers(): number;
+  /** Every request passed on to the server, in order: when, method and path (query left out). */
+  requests(): readonly ProxiedRequest[];
   close(): Promise<void>;
 }
 
@@ -36,6 +44,7 @@ export async function openProxy(targetPort: number, targetHost = '127.0.0.1'): P
   let mode: ProxyMode = 'open';
   let turn = 0;
   let dropped = 0;
+  const log: ProxiedRequest[] = [];
   const live = new Set<Socket>();
 
   const track = (socket: Socket) => {
@@ -55,6 +64,9 @@ export async function openProxy(targetPort: number, targetHost = '127.0.0.1'): P
     let dropsAnswers = fate === 'drop-answer';
     client.on('data', (chunk) => {
       if (mode === 'lie-fi') dropsAnswers = true;
+      // A request line starts a chunk in practice (browsers write head and body apart).
+      const line = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) ([^ ?]+)/.exec(chunk.toString('latin1', 0, 300));
+      if (line?.[1] && line[2]) log.push({ at: Date.now(), method: line[1], path: line[2] });
       upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
@@ -82,6 +94,7 @@ export async function openProxy(targetPort: number, targetHost = '127.0.0.1'): P
       if (next === 'down') for (const socket of live) socket.destroy();
     },
     droppedAnswers: () => dropped,
+    requests: () => log,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of live) socket.destroy();

@@ -10,13 +10,15 @@ type Scope = string | null;
 
 async function waitForElement(
   page: Page,
-  find: (scope: Scope, name: string) => Element | null | undefined,
+  find: (scope: Scope, name: string, extra: string) => Element | null | undefined,
   scope: Scope,
   name: string,
   what: string,
+  extra = '',
 ): Promise<ElementHandle<Element>> {
   try {
-    const handle = await page.waitForFunction(find, { polling: 100 }, scope, name);
+    // `find` runs in the page from its source text: everything it needs comes in as arguments.
+    const handle = await page.waitForFunction(find, { polling: 100 }, scope, name, extra);
     const element = handle.asElement();
     if (!element) throw new Error('not an element');
     return element as ElementHandle<Element>;
@@ -25,23 +27,31 @@ async function waitForElement(
   }
 }
 
-/** A visible button (or link) whose accessible name is exactly `name`. */
+/** A visible, enabled button (or link) whose accessible name is exactly `name`. */
 export function button(page: Page, name: string, scope: Scope = null, role = 'button') {
   return waitForElement(
     page,
-    (scopeSelector, wanted) => {
+    (scopeSelector, wanted, kind) => {
       const root = scopeSelector ? document.querySelector(scopeSelector) : document;
       if (!root) return null;
-      const selector = role === 'link' ? 'a[href]' : 'button, [role="button"], input[type="submit"]';
-      return [...root.querySelectorAll<HTMLElement>(selector)].find(
-        (element) =>
-          (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() === wanted &&
-          element.getClientRects().length > 0,
-      );
+      const selector = kind === 'link' ? 'a[href]' : 'button:not([role]), [role="button"], input[type="submit"]';
+      // No named helpers in here: a transpiler may wrap them in a `__name` call the page does not have.
+      return [...root.querySelectorAll<HTMLElement>(selector)].find((element) => {
+        const copy = element.cloneNode(true) as Element;
+        for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+        const name = element.getAttribute('aria-label')?.trim() || (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+        return (
+          name === wanted &&
+          element.getClientRects().length > 0 &&
+          !(element as HTMLButtonElement).disabled &&
+          element.getAttribute('aria-disabled') !== 'true'
+        );
+      });
     },
     scope,
     name,
     role === 'link' ? 'The link' : 'The button',
+    role,
   );
 }
 
@@ -83,30 +93,27 @@ export async function click(page: Page, name: string, scope: Scope = null) {
 
 /** The dialog with this accessible name, as a CSS selector usable as a scope. */
 export async function dialog(page: Page, name: string): Promise<string> {
-  await page.waitForFunction(
-    (wanted) =>
-      [...document.querySelectorAll('[role="dialog"], dialog[open]')].some((d) => {
-        const labelId = d.getAttribute('aria-labelledby');
-        const label = d.getAttribute('aria-label') ?? (labelId ? document.getElementById(labelId)?.textContent : null);
-        return label?.trim() === wanted && d.getClientRects().length > 0;
-      }),
-    { polling: 100 },
-    name,
-  );
-  return `[role="dialog"][aria-label="${name}"], [role="dialog"][aria-labelledby], dialog[open]`;
+  const selector = `dialog[open][aria-label="${name}"]`;
+  await page.waitForSelector(selector, { visible: true });
+  return selector;
 }
 
 /** Waits until the page's visible text matches `pattern` (or, with `present` false, stops matching). */
 export async function waitForText(page: Page, pattern: RegExp | string, present = true, timeout?: number) {
   const source = typeof pattern === 'string' ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : pattern.source;
   const flags = typeof pattern === 'string' ? '' : pattern.flags;
-  await page.waitForFunction(
-    (src, fl, want) => new RegExp(src, fl).test(document.body.innerText) === want,
-    { polling: 100, ...(timeout ? { timeout } : {}) },
-    source,
-    flags,
-    present,
-  );
+  try {
+    await page.waitForFunction(
+      (src, fl, want) => new RegExp(src, fl).test(document.body.innerText) === want,
+      { polling: 100, ...(timeout ? { timeout } : {}) },
+      source,
+      flags,
+      present,
+    );
+  } catch (error) {
+    const seen = await page.evaluate(() => document.body.innerText).catch(() => '(page gone)');
+    throw new Error(`${present ? 'Never saw' : 'Still saw'} ${String(pattern)}; the page read:\n${seen}`, { cause: error });
+  }
 }
 
 /** The text of the event card titled `title` ('' when there is none). */
