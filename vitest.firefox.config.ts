@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/firefox/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/firefox/support/global-server.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 60_000,

@@ -7,9 +7,18 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openPage } from './support/firefox.ts';
-import { goOffline, goOnline, logIn, openRig, outboxRows, waitForOutbox, waitForWorker, type Rig } from './support/journeys.ts';
+import {
+  goOffline,
+  goOnline,
+  logIn,
+  openRig,
+  outboxRows,
+  waitForOutbox,
+  waitForWorker,
+  type Rig,
+} from './support/journeys.ts';
 import { createEvent, serverEvents, serverProfile, supportCopies, uniqueTitle } from './support/server-truth.ts';
-import { cardButton, click, dialog, field, fill, waitForCard, waitForText } from './support/ui.ts';
+import { cardButton, click, dialog, saveDialog, field, fill, waitForCard, waitForText } from './support/ui.ts';
 
 /** The promise: queued writes are on the server this soon after the connection returns (tab visible). */
 export const SYNC_BOUND_MS = 5_000;
@@ -39,7 +48,11 @@ test('offline in Firefox: last known data, five kinds of write kept through a re
   page.on('dialog', (question) => void question.accept());
   await logIn(page, rig.origin, email);
   await page.goto(`${rig.origin}/dashboard/profile`);
-  await page.waitForFunction((text) => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value === text, {}, serverBio);
+  await page.waitForFunction(
+    (text) => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value === text,
+    {},
+    serverBio,
+  );
   await page.goto(`${rig.origin}/dashboard/events`);
   await waitForCard(page, gone, null);
   await waitForWorker(page);
@@ -64,14 +77,14 @@ test('offline in Firefox: last known data, five kinds of write kept through a re
   await (await cardButton(page, keep, 'Edit')).click();
   const edit = await dialog(page, 'Edit event');
   await fill(page, 'Title', renamed, edit);
-  await click(page, 'Save', edit);
+  await saveDialog(page, edit);
   await waitForCard(page, renamed, 'Pending sync');
 
   await click(page, 'New event');
   const create = await dialog(page, 'New event');
   await fill(page, 'Title', fresh, create);
   await fill(page, 'Location', 'Somewhere offline', create);
-  await click(page, 'Save', create);
+  await saveDialog(page, create);
   await waitForCard(page, fresh, 'Pending sync');
 
   await (await cardButton(page, gone, 'Delete')).click();

@@ -16,6 +16,7 @@ import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
 import type { EntryAction } from './entry-reducer.ts';
 import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
+import { sendTimeoutFor } from './send-timeout.ts';
 
 export const FLUSH_LOCK = 'outbox-flush';
 /** Three records at once: enough to hide latency, few enough for a phone's connection. */
@@ -46,6 +47,8 @@ export interface OutboxRunnerDeps {
   onEvent?: (event: OutboxEvent) => void;
   /** Real-time wait; without it, flushes never wait for a backoff inline (fake-clock tests). */
   sleep?: (ms: number) => Promise<void>;
+  /** How long a send may go unanswered before it counts as a network failure (send-timeout.ts). */
+  sendTimeoutMs?: (entry: OutboxEntry) => number;
 }
 
 export interface FlushResult {
@@ -81,8 +84,11 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     emit({ type: 'sending', entryId: entry.id, target: entry.target });
     let body: unknown = null;
     let status: number;
+    const unanswered = new AbortController();
+    const timer = setTimeout(() => unanswered.abort(), (deps.sendTimeoutMs ?? sendTimeoutFor)(entry));
     try {
-      const response = await deps.transport.request(request.method, request.path, request.options);
+      const options = { ...request.options, signal: unanswered.signal };
+      const response = await deps.transport.request(request.method, request.path, options);
       body = response.data;
       status = response.status;
     } catch (error) {
@@ -96,6 +102,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         return 'failed';
       }
       status = 404;
+    } finally {
+      clearTimeout(timer);
     }
     const { createdId } = await completeEntry(db, entry, ifMatch, body);
     if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });

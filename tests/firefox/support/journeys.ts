@@ -5,6 +5,7 @@
  * own fetches fail too).
  */
 import type { Browser, Page } from 'puppeteer-core';
+import { inject } from 'vitest';
 import { countOutboxRows, workerControls } from '../../e2e/support/browser-probes.ts';
 import { startServer, type RunningServer } from '../../e2e/support/server-process.ts';
 import { openProxy, type TcpProxy } from '../../e2e/support/tcp-proxy.ts';
@@ -13,7 +14,7 @@ import { demoPassword } from './server-truth.ts';
 import { button, click, fill } from './ui.ts';
 
 export interface Rig {
-  server: RunningServer;
+  server: Pick<RunningServer, 'baseURL' | 'port'>;
   proxy: TcpProxy;
   browser: Browser;
   /** Where the browser goes: the proxy's origin. */
@@ -21,9 +22,13 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-/** A server (own data, `env` on top of the demo seed), a proxy in front of it and a Firefox. */
-export async function openRig(env: Record<string, string> = {}): Promise<Rig> {
-  const [server, browser] = await Promise.all([startServer(env), launchFirefox()]);
+/**
+ * A Firefox and a proxy in front of the suite's server, or, given `env`, in
+ * front of a server of its own started with those settings.
+ */
+export async function openRig(env?: Record<string, string>): Promise<Rig> {
+  const [own, browser] = await Promise.all([env ? startServer(env) : null, launchFirefox()]);
+  const server = own ?? inject('roamlyServer');
   const proxy = await openProxy(server.port);
   return {
     server,
@@ -33,7 +38,7 @@ export async function openRig(env: Record<string, string> = {}): Promise<Rig> {
     async close() {
       await browser.close().catch(() => undefined);
       await proxy.close();
-      await server.stop();
+      await own?.stop();
     },
   };
 }

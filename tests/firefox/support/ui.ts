@@ -23,7 +23,9 @@ async function waitForElement(
     if (!element) throw new Error('not an element');
     return element as ElementHandle<Element>;
   } catch (error) {
-    throw new Error(`${what} "${name}"${scope ? ` in ${scope}` : ''} did not appear: ${String(error)}`, { cause: error });
+    throw new Error(`${what} "${name}"${scope ? ` in ${scope}` : ''} did not appear: ${String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -94,7 +96,19 @@ export async function click(page: Page, name: string, scope: Scope = null) {
 /** The dialog with this accessible name, as a CSS selector usable as a scope. */
 export async function dialog(page: Page, name: string): Promise<string> {
   const selector = `dialog[open][aria-label="${name}"]`;
-  await page.waitForSelector(selector, { visible: true });
+  try {
+    await page.waitForSelector(selector, { visible: true });
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        dialogs: [...document.querySelectorAll('dialog[open], [role="dialog"]')].map((d) =>
+          d.getAttribute('aria-label'),
+        ),
+        text: document.body.innerText,
+      }))
+      .catch(() => '(page gone)');
+    throw new Error(`No dialog "${name}"; the page had ${JSON.stringify(seen)}`, { cause: error });
+  }
   return selector;
 }
 
@@ -112,7 +126,9 @@ export async function waitForText(page: Page, pattern: RegExp | string, present 
     );
   } catch (error) {
     const seen = await page.evaluate(() => document.body.innerText).catch(() => '(page gone)');
-    throw new Error(`${present ? 'Never saw' : 'Still saw'} ${String(pattern)}; the page read:\n${seen}`, { cause: error });
+    throw new Error(`${present ? 'Never saw' : 'Still saw'} ${String(pattern)}; the page read:\n${seen}`, {
+      cause: error,
+    });
   }
 }
 
@@ -159,4 +175,10 @@ export function cardButton(page: Page, title: string, name: string) {
     name,
     'The card button',
   );
+}
+
+/** Presses the dialog's Save and waits until the dialog has closed. */
+export async function saveDialog(page: Page, selector: string) {
+  await click(page, 'Save', selector);
+  await page.waitForSelector(selector, { hidden: true });
 }
