@@ -27,6 +27,8 @@ export interface ProxiedRequest {
   at: number;
   method: string;
   path: string;
+  /** The answer's status as it reached the browser; null while none has (or when it was thrown away). */
+  status: number | null;
 }
 
 export interface TcpProxy {
@@ -62,11 +64,16 @@ export async function openProxy(targetPort: number, targetHost = '127.0.0.1'): P
     track(upstream);
     // A connection opened while open becomes a dropper when lie-fi starts (keep-alive reuse).
     let dropsAnswers = fate === 'drop-answer';
+    const unanswered: ProxiedRequest[] = []; // HTTP/1.1 answers come back in request order
     client.on('data', (chunk) => {
       if (mode === 'lie-fi') dropsAnswers = true;
       // A request line starts a chunk in practice (browsers write head and body apart).
       const line = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) ([^ ?]+)/.exec(chunk.toString('latin1', 0, 300));
-      if (line?.[1] && line[2]) log.push({ at: Date.now(), method: line[1], path: line[2] });
+      if (line?.[1] && line[2]) {
+        const request = { at: Date.now(), method: line[1], path: line[2], status: null };
+        log.push(request);
+        unanswered.push(request);
+      }
       upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
@@ -74,7 +81,12 @@ export async function openProxy(targetPort: number, targetHost = '127.0.0.1'): P
         dropped++;
         client.destroy();
         upstream.destroy();
-      } else client.write(chunk);
+      } else {
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(chunk.toString('latin1', 0, 20));
+        const request = status ? unanswered.shift() : undefined;
+        if (request && status?.[1]) request.status = Number(status[1]);
+        client.write(chunk);
+      }
     });
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
