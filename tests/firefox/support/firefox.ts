@@ -18,6 +18,8 @@ export function launchFirefox(): Promise<Browser> {
       'app.update.enabled': false,
       'datareporting.policy.dataSubmissionEnabled': false,
       'toolkit.telemetry.enabled': false,
+      // Phones draw scrollbars over the page; a classic 12 px bar would make a 390 px screen 378 px wide.
+      'ui.useOverlayScrollbars': 1,
     },
   });
 }
