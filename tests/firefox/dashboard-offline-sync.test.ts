@@ -18,7 +18,17 @@ import {
   type Rig,
 } from './support/journeys.ts';
 import { createEvent, serverEvents, serverProfile, supportCopies, uniqueTitle } from './support/server-truth.ts';
-import { cardButton, click, dialog, saveDialog, field, fill, waitForCard, waitForText } from './support/ui.ts';
+import {
+  cardButton,
+  click,
+  fillUntilEnabled,
+  dialog,
+  saveDialog,
+  field,
+  fill,
+  waitForCard,
+  waitForText,
+} from './support/ui.ts';
 
 /** The promise: queued writes are on the server this soon after the connection returns (tab visible). */
 export const SYNC_BOUND_MS = 5_000;
@@ -91,8 +101,7 @@ test('offline in Firefox: last known data, five kinds of write kept through a re
   await waitForCard(page, gone, null, false);
 
   await page.goto(`${rig.origin}/issue`);
-  await fill(page, 'Message', report);
-  await click(page, 'Submit');
+  await (await fillUntilEnabled(page, 'Message', report, 'Submit')).click();
   await waitForText(page, /saved on this device/);
 
   // A reload offline keeps all five, shown as pending; nothing reached the server.

@@ -15,10 +15,12 @@ async function waitForElement(
   name: string,
   what: string,
   extra = '',
+  timeout?: number,
 ): Promise<ElementHandle<Element>> {
   try {
     // `find` runs in the page from its source text: everything it needs comes in as arguments.
-    const handle = await page.waitForFunction(find, { polling: 100 }, scope, name, extra);
+    const options = { polling: 100, ...(timeout ? { timeout } : {}) };
+    const handle = await page.waitForFunction(find, options, scope, name, extra);
     const element = handle.asElement();
     if (!element) throw new Error('not an element');
     return element as ElementHandle<Element>;
@@ -30,7 +32,7 @@ async function waitForElement(
 }
 
 /** A visible, enabled button (or link) whose accessible name is exactly `name`. */
-export function button(page: Page, name: string, scope: Scope = null, role = 'button') {
+export function button(page: Page, name: string, scope: Scope = null, role = 'button', timeout?: number) {
   return waitForElement(
     page,
     (scopeSelector, wanted, kind) => {
@@ -54,6 +56,7 @@ export function button(page: Page, name: string, scope: Scope = null, role = 'bu
     name,
     role === 'link' ? 'The link' : 'The button',
     role,
+    timeout,
   );
 }
 
@@ -87,6 +90,21 @@ export async function fill(page: Page, label: string, value: string, scope: Scop
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
+}
+
+/**
+ * Fills `label` until the button `then` is enabled: text typed into a
+ * prerendered form while React hydrates it can be lost, and a person would type it again.
+ */
+export async function fillUntilEnabled(page: Page, label: string, value: string, then: string) {
+  for (let attempt = 0; ; attempt++) {
+    await fill(page, label, value);
+    try {
+      return await button(page, then, null, 'button', 2_000);
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 export async function click(page: Page, name: string, scope: Scope = null) {
