@@ -13,6 +13,8 @@ import { outboxCount, waitForWorker } from './support/outbox.ts';
 import { expect, test } from './support/offline.ts';
 
 const LIE_FI_MS = 20_000;
+/** A form waits up to 10 s for its write's first attempt ("Saving…") before calling it pending. */
+const FIRST_ATTEMPT = { timeout: 15_000 };
 
 test('lie-fi: 20 s of lost requests, then restored: nothing lost or doubled, edits in order, no early "saved"', async ({
   page,
@@ -37,7 +39,7 @@ test('lie-fi: 20 s of lost requests, then restored: nothing lost or doubled, edi
   let edit = page.getByRole('dialog', { name: 'Edit event' });
   await edit.getByLabel('Title').fill(`${steady} v1`);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden();
+  await expect(edit).toBeHidden(FIRST_ATTEMPT);
   await expect(card(page, `${steady} v1`)).toContainText('Pending sync');
 
   // From here on something is unsent until the connection is back: "saved" would be a lie.
@@ -55,7 +57,7 @@ test('lie-fi: 20 s of lost requests, then restored: nothing lost or doubled, edi
   await create.getByLabel('Title').fill(fresh);
   await create.getByRole('combobox', { name: 'Location' }).fill('Somewhere patchy');
   await create.getByRole('button', { name: 'Save' }).click();
-  await expect(create).toBeHidden();
+  await expect(create).toBeHidden(FIRST_ATTEMPT);
   await expect(card(page, fresh)).toContainText('Pending sync');
 
   // A second edit of the same record while the first is lost in flight: it must land last.
@@ -64,13 +66,13 @@ test('lie-fi: 20 s of lost requests, then restored: nothing lost or doubled, edi
   edit = page.getByRole('dialog', { name: 'Edit event' });
   await edit.getByLabel('Title').fill(`${steady} v2`);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden();
+  await expect(edit).toBeHidden(FIRST_ATTEMPT);
   await expect(card(page, `${steady} v2`)).toContainText('Pending sync');
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
   await page.getByLabel('Bio', { exact: true }).fill(bio);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved on this device')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Saved on this device')).toBeVisible(FIRST_ATTEMPT);
 
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await page.waitForTimeout(Math.max(0, lieFiFrom + LIE_FI_MS - Date.now()));
