@@ -65,6 +65,9 @@ test('the dashboard fits a phone screen in Firefox, online and offline with pend
   await saveDialog(page, create);
   await waitForCard(page, 'Rooftop cinema: a very long title that has to wrap on a phone', 'Pending sync');
   await waitForText(page, /\b1 pending\b/);
+  // Gone offline with the server's list on screen: an offline note, not a load failure.
+  await waitForText(page, /You’re offline\. Showing your saved copy/);
+  expect(await page.evaluate(() => document.body.innerText)).not.toContain('Failed to load events.');
   await photograph(page, 'events-offline-pending');
 
   await page.goto(`${rig.origin}/dashboard/outbox`);
