@@ -24,6 +24,7 @@ test('every marketing and policy route reads offline in Firefox after one online
   await goOffline([page], rig.proxy);
 
   for (const route of publicRoutes) {
+    console.log(`[firefox] offline: ${route.path}`);
     await page.goto(`${rig.origin}${route.path}`);
     expect(await mainText(page), `${route.path} by navigation`).toMatch(route.heading);
     await page.reload();

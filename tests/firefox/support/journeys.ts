@@ -53,8 +53,13 @@ export async function logIn(page: Page, origin: string, email: string): Promise<
 }
 
 /** Waits until a service worker controls the page (offline navigations need it). */
-export async function waitForWorker(page: Page): Promise<void> {
-  if (await page.evaluate(workerControls)) return;
+export async function waitForWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`No service worker was ready after ${timeoutMs} ms`)), timeoutMs);
+  });
+  const controls = await Promise.race([page.evaluate(workerControls), late]).finally(() => clearTimeout(timer));
+  if (controls) return;
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
