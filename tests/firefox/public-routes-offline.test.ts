@@ -13,8 +13,19 @@ afterAll(async () => {
   await rig?.close();
 });
 
-async function mainText(page: Page): Promise<string> {
-  return page.evaluate(() => document.querySelector('main')?.innerText ?? '');
+/** Waits until the page's <main> reads `heading` (the navigation has landed and rendered). */
+async function waitForMain(page: Page, heading: RegExp, what: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (source, flags) => new RegExp(source, flags).test(document.querySelector('main')?.innerText ?? ''),
+      { timeout: 10_000, polling: 100 },
+      heading.source,
+      heading.flags,
+    );
+  } catch (error) {
+    const seen = await page.evaluate(() => document.querySelector('main')?.innerText.slice(0, 200)).catch(() => null);
+    throw new Error(`${what}: <main> never read ${String(heading)}; it read ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 test('every marketing and policy route reads offline in Firefox after one online visit, by navigation and reload', async () => {
@@ -26,9 +37,9 @@ test('every marketing and policy route reads offline in Firefox after one online
   for (const route of publicRoutes) {
     console.log(`[firefox] offline: ${route.path}`);
     await page.goto(`${rig.origin}${route.path}`);
-    expect(await mainText(page), `${route.path} by navigation`).toMatch(route.heading);
+    await waitForMain(page, route.heading, `${route.path} by navigation`);
     await page.reload();
-    expect(await mainText(page), `${route.path} after a reload`).toMatch(route.heading);
+    await waitForMain(page, route.heading, `${route.path} after a reload`);
   }
   // Really offline: the server is unreachable through the proxy, even for the worker.
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
