@@ -28,7 +28,11 @@ describe('outbox send timeout', () => {
     await h.queue(create('Held'));
     await h.flush();
     const [entry] = await h.entries();
-    expect(entry).toMatchObject({ attempts: 1, status: 'queued', lastError: 'Could not reach the server; will retry.' });
+    expect(entry).toMatchObject({
+      attempts: 1,
+      status: 'queued',
+      lastError: 'Could not reach the server; will retry.',
+    });
     await h.drain();
     expect(await h.entries()).toHaveLength(0);
     expect([...server.events.values()].map((event) => event.title)).toEqual(['Held']);
