@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, vitest (unit, component, API, build) and the
- * Playwright end-to-end suite in Debian Chromium, then one closing line
+ * `npm test`: typecheck, lint, vitest (unit, component, API, build), the
+ * Playwright end-to-end suite in Debian Chromium and the Puppeteer suite in
+ * Debian Firefox ESR (tests/firefox), then one closing line
  * `N passed, N failed` summing every runner (typecheck and lint count as one
  * check each). Exits non-zero when anything failed.
  *
- * Flags: --only=typecheck,lint,vitest,e2e to run a subset (vitest and e2e build first).
+ * Flags: --only=typecheck,lint,vitest,e2e,firefox to run a subset (vitest, e2e
+ * and firefox build first).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -55,7 +57,7 @@ if (wanted('lint')) check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 if (wanted('lint')) check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 
 // The build test and the e2e server both use this build.
-if (wanted('vitest') || wanted('e2e'))
+if (wanted('vitest') || wanted('e2e') || wanted('firefox'))
   check('build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 
 if (wanted('vitest')) {
@@ -99,6 +101,38 @@ if (wanted('e2e')) {
     } else {
       failed++;
       summary.push('e2e: did not produce a report (FAILED)');
+    }
+  }
+}
+
+if (wanted('firefox')) {
+  console.log('\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr)');
+  if (run(process.execPath, [join(root, 'scripts/ensure-firefox.mjs')]) !== 0) {
+    failed++;
+    summary.push('firefox: no browser (FAILED)');
+  } else {
+    const report = join(tmp, `firefox-results-${process.pid}.json`);
+    rmSync(report, { force: true });
+    const status = run(
+      bin('vitest'),
+      [
+        'run',
+        '--config',
+        'vitest.firefox.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { PUPPETEER_SKIP_DOWNLOAD: '1' },
+    );
+    if (existsSync(report)) {
+      const results = JSON.parse(readFileSync(report, 'utf8'));
+      passed += results.numPassedTests;
+      failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
+      summary.push(`firefox: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
+    } else {
+      failed++;
+      summary.push('firefox: did not produce a report (FAILED)');
     }
   }
 }

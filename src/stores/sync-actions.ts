@@ -22,6 +22,13 @@ export type { OutboxEntryView } from '../shared/outbox/overlay.ts';
 
 /** Backstop for missed nudges (another tab's timer, a lost broadcast). */
 const POLL_MS = 30_000;
+/**
+ * How often the page looks at `navigator.onLine` itself. The `online` event is
+ * not reliable: Firefox never fires it in a document that was loaded while
+ * offline, and without Background Sync the queue would then wait for the
+ * 30 s poll. Reading a boolean once a second costs nothing.
+ */
+const ONLINE_CHECK_MS = 1_000;
 
 /** The storage check's finding (see sync-storage-check.ts); shown when it matters. */
 let storageFinding: string | null = null;
@@ -92,6 +99,9 @@ export function startSync(): void {
   setInterval(() => {
     if (useSync.getState().pending > 0) nudge();
   }, POLL_MS);
+  setInterval(() => {
+    if (navigator.onLine !== useSync.getState().online) nudge();
+  }, ONLINE_CHECK_MS);
   // A sign-in (possibly as the account that queued the paused entries) resumes sending.
   useAuth.subscribe((state, previous) => {
     if (state.user?.id !== previous.user?.id) nudge();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, goOffline, goOnline, test } from './support/offline.ts';
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -6,20 +6,21 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('an image shared to the installed app opens a new event with it as the cover, even offline', async ({
   page,
   context,
+  tcpProxy: proxy,
 }) => {
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
     share_target?: { action: string; method: string; params: { files: { name: string }[] } };
   };
   expect(manifest.share_target).toMatchObject({ action: '/dashboard/share-target', method: 'POST' });
 
-  await logInThroughPanel(page, demoAccounts.business);
-  await page.goto('/dashboard/events');
+  await logInThroughPanel(page, demoAccounts.business, undefined, proxy.baseURL);
+  await page.goto(`${proxy.baseURL}/dashboard/events`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload(); // now certainly controlled by the worker
   await expect(page.getByRole('button', { name: 'New event' })).toBeVisible();
-  await context.setOffline(true);
+  await goOffline(context, proxy);
 
   // What the OS share sheet does: a multipart POST navigation to the manifest's action.
   await page.evaluate(async () => {
@@ -52,5 +53,5 @@ test('an image shared to the installed app opens a new event with it as the cove
   await expect(page).toHaveURL(/\/dashboard\/events$/);
   await expect(editor.getByLabel('Title')).toHaveValue('Flyer night');
   await expect(editor.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
-  await context.setOffline(false);
+  await goOnline(context, proxy);
 });

@@ -203,3 +203,27 @@ describe('requests and errors', () => {
     expect(tokens.peek()).toBeNull();
   });
 });
+
+describe('a token refresh that is never answered (lie-fi)', () => {
+  it('gives up after the refresh timeout as a network failure, keeping the tokens, and the next call refreshes', async () => {
+    const server = createFakeAuthServer();
+    const tokens = memoryTokenStore(server.tokens());
+    const onSignedOut = vi.fn();
+    let holdRefresh = true;
+    const fetch = (input: string, init: RequestInit) =>
+      holdRefresh && input.endsWith('/auth/refresh/')
+        ? new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          })
+        : server.fetch(input, init);
+    const client = createApiClient({ fetch, tokens, locks: createLocalLocks(), onSignedOut, refreshTimeoutMs: 50 });
+    server.expireAccess();
+    const stored = tokens.peek();
+    await expect(client.request('GET', '/things/')).rejects.toBeInstanceOf(NetworkError);
+    expect(tokens.peek()).toEqual(stored);
+    expect(onSignedOut).not.toHaveBeenCalled();
+    holdRefresh = false;
+    await expect(client.request('GET', '/things/')).resolves.toMatchObject({ status: 200 });
+    expect(server.refreshCalls()).toBe(1);
+  });
+});

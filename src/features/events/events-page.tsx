@@ -83,7 +83,8 @@ function LoadState() {
   const loadError = useMyEvents((s) => s.loadError);
   const source = useMyEvents((s) => s.source);
   const loadedAt = useMyEvents((s) => s.loadedAt);
-  if (source === 'cache' && loadedAt !== null) {
+  // Offline after a server load, the list on screen is as much a saved copy as the cache's: say so, not "failed".
+  if ((source === 'cache' || loadError === 'offline') && loadedAt !== null) {
     const when = new Date(loadedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
     return (
       <>

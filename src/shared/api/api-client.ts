@@ -19,6 +19,13 @@ import { ApiError, NetworkError, SignedOutError, parseRetryAfter } from './error
 import { defaultLocks, type Locks } from './locks.ts';
 
 export const REFRESH_LOCK = 'auth-refresh';
+/**
+ * Every tab and the worker wait on a refresh (it runs inside REFRESH_LOCK), so
+ * one that is never answered — lie-fi — must not hold them for the browser's
+ * own timeout (300 s in Firefox, none in Chromium). Past this it counts as no
+ * answer: the tokens are kept and the callers retry later.
+ */
+export const REFRESH_TIMEOUT_MS = 20_000;
 
 export interface TokenStore {
   read(): Promise<StoredTokens | null>;
@@ -36,6 +43,8 @@ export interface ApiClientOptions {
   locks?: Locks;
   /** Called after a refused refresh has cleared the tokens. */
   onSignedOut?: () => void;
+  /** How long a token refresh may go unanswered (default REFRESH_TIMEOUT_MS). */
+  refreshTimeoutMs?: number;
 }
 
 export interface RequestOptions {
@@ -106,7 +115,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new SignedOutError();
     }
     if (current.access !== failedAccess) return current.access;
-    const response = await transmit('POST', `${base}/auth/refresh/`, { json: { refresh: current.refresh } }, null);
+    const unanswered = AbortSignal.timeout(options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS);
+    const body = { json: { refresh: current.refresh }, signal: unanswered };
+    const response = await transmit('POST', `${base}/auth/refresh/`, body, null).catch((error: unknown) => {
+      throw unanswered.aborted ? new NetworkError(error) : error;
+    });
     const data = await readBody(response);
     if (!response.ok) {
       if (response.status >= 500 || response.status === 429) throw toApiError(response, data);

@@ -17,6 +17,7 @@ import type { FirstAttempt } from './intent.ts';
 import type { OutboxMessage } from '../messages.ts';
 import type { EntryAction } from './entry-reducer.ts';
 import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
+import { sendTimeoutFor } from './send-timeout.ts';
 
 export const FLUSH_LOCK = 'outbox-flush';
 /** Three records at once: enough to hide latency, few enough for a phone's connection. */
@@ -44,6 +45,8 @@ export interface OutboxRunnerDeps {
   onEvent?: (event: OutboxEvent) => void;
   /** Real-time wait; without it, flushes never wait for a backoff inline (fake-clock tests). */
   sleep?: (ms: number) => Promise<void>;
+  /** How long a send may go unanswered before it counts as a network failure (send-timeout.ts). */
+  sendTimeoutMs?: (entry: OutboxEntry) => number;
 }
 
 export interface FlushResult {
@@ -79,8 +82,11 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     emit({ type: 'sending', entryId: entry.id, target: entry.target });
     let result: WriteResult | null;
     let status: number;
+    const unanswered = new AbortController();
+    const timer = setTimeout(() => unanswered.abort(), (deps.sendTimeoutMs ?? sendTimeoutFor)(entry));
     try {
-      const response = await deps.transport.request(request.method, request.path, request.options);
+      const options = { ...request.options, signal: unanswered.signal };
+      const response = await deps.transport.request(request.method, request.path, options);
       status = response.status;
       result = readResult(entry, response.data);
     } catch (error) {
@@ -95,6 +101,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       }
       status = 404;
       result = { kind: 'event-deleted' };
+    } finally {
+      clearTimeout(timer);
     }
     const { createdId } = await completeEntry(db, entry, ifMatch, result);
     if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });

@@ -1,5 +1,6 @@
 /** Steps the outbox specs share: reading the support mailbox and the browser's outbox store. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { countOutboxRows } from './browser-probes.ts';
 
 /** How many mails to support contain `text` (CONTRACTS §4 dev mailbox). */
 export async function supportCopies(request: APIRequestContext, text: string, origin = ''): Promise<number> {
@@ -11,23 +12,7 @@ export async function supportCopies(request: APIRequestContext, text: string, or
 
 /** Rows in the page's IndexedDB outbox (0: nothing pending). */
 export function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('roamly');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('outbox')) return resolve(0);
-          const count = db.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            db.close();
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
+  return page.evaluate(countOutboxRows);
 }
 
 /** Waits until a service worker controls the page (offline navigations need it). */

@@ -16,6 +16,7 @@ export interface HarnessOptions {
   userId?: number | null;
   tokens?: StoredTokens | null;
   concurrency?: number;
+  sendTimeoutMs?: number;
 }
 
 export function createOutboxHarness(options: HarnessOptions) {
@@ -52,6 +53,7 @@ export function createOutboxHarness(options: HarnessOptions) {
       locks,
       concurrency: options.concurrency ?? 3,
       onEvent: (event) => events.push(event),
+      ...(options.sendTimeoutMs === undefined ? {} : { sendTimeoutMs: () => options.sendTimeoutMs as number }),
     });
   let runner = makeRunner();
 

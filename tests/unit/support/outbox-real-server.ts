@@ -42,6 +42,7 @@ export async function connectRealServer(api: TestApp, options: RealServerOptions
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: options.email ?? 'business@example.com', password: 'demo-password-1' }),
   });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const tokens = (await login.json()) as StoredTokens;
   const userId = userIdFromTokens(tokens);
   if (userId === null) throw new Error('login failed');

@@ -1,0 +1,94 @@
+/**
+ * Steps the Firefox tests share: a server behind a cuttable proxy, signing in
+ * through the side panel, waiting for the service worker, and going offline
+ * the faithful way (page offline *and* the connection cut, so the worker's
+ * own fetches fail too).
+ */
+import type { Browser, Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+import { countOutboxRows, workerControls } from '../../e2e/support/browser-probes.ts';
+import { startServer, type RunningServer } from '../../e2e/support/server-process.ts';
+import { openProxy, type TcpProxy } from '../../e2e/support/tcp-proxy.ts';
+import { launchFirefox } from './firefox.ts';
+import { demoPassword } from './server-truth.ts';
+import { button, click, fill } from './ui.ts';
+
+export interface Rig {
+  server: Pick<RunningServer, 'baseURL' | 'port'>;
+  proxy: TcpProxy;
+  browser: Browser;
+  /** Where the browser goes: the proxy's origin. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A Firefox and a proxy in front of the suite's server, or, given `env`, in
+ * front of a server of its own started with those settings.
+ */
+export async function openRig(env?: Record<string, string>): Promise<Rig> {
+  const [own, browser] = await Promise.all([env ? startServer(env) : null, launchFirefox()]);
+  const server = own ?? inject('roamlyServer');
+  const proxy = await openProxy(server.port);
+  return {
+    server,
+    proxy,
+    browser,
+    origin: proxy.baseURL,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await proxy.close();
+      await own?.stop();
+    },
+  };
+}
+
+export async function logIn(page: Page, origin: string, email: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  const panel = 'dialog[aria-label="Site menu"]';
+  await fill(page, 'Email', email, panel);
+  await fill(page, 'Password', demoPassword, panel);
+  await click(page, 'Log in', panel);
+  await button(page, 'Logout', 'header');
+}
+
+/** Waits until a service worker controls the page (offline navigations need it). */
+export async function waitForWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`No service worker was ready after ${timeoutMs} ms`)), timeoutMs);
+  });
+  const controls = await Promise.race([page.evaluate(workerControls), late]).finally(() => clearTimeout(timer));
+  if (controls) return;
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+export async function goOffline(pages: Page[], proxy: TcpProxy): Promise<void> {
+  proxy.setMode('down');
+  for (const page of pages) await page.setOfflineMode(true);
+}
+
+/** The connection comes back; resolves with the moment it did (for time-to-sync). */
+export async function goOnline(pages: Page[], proxy: TcpProxy): Promise<number> {
+  proxy.setMode('open');
+  const at = Date.now();
+  for (const page of pages) await page.setOfflineMode(false);
+  return at;
+}
+
+export function outboxRows(page: Page): Promise<number> {
+  return page.evaluate(countOutboxRows);
+}
+
+/** Waits until the page's outbox holds `rows` rows. */
+export async function waitForOutbox(page: Page, rows: number, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = -1;
+  while (Date.now() < deadline) {
+    last = await outboxRows(page);
+    if (last === rows) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The outbox held ${last} rows, not ${rows}, after ${timeout} ms`);
+}

@@ -1,0 +1,96 @@
+/**
+ * Promises 6 and 7 in Firefox: two tabs of one account, with access tokens
+ * that live 4 seconds. One flusher at a time (Web Lock `outbox-flush`): writes
+ * queued offline go out once on the wire even though both tabs try to send
+ * them when the connection returns. Both tabs show the same pending count.
+ * Expired tokens are refreshed once for both tabs (Web Lock `auth-refresh`;
+ * the refresh token rotates, so a second refresh with it would end the
+ * session). Signing out in one tab signs out the other.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openPage } from './support/firefox.ts';
+import { goOffline, goOnline, logIn, openRig, waitForOutbox, waitForWorker, type Rig } from './support/journeys.ts';
+import { serverEvents, uniqueTitle } from './support/server-truth.ts';
+import { button, click, dialog, fill, saveDialog, waitForCard, waitForText } from './support/ui.ts';
+
+const TOKEN_TTL_S = 4;
+const email = 'business@example.com';
+
+let rig: Rig;
+let first: Page;
+let second: Page;
+beforeAll(async () => {
+  rig = await openRig({ ACCESS_TOKEN_TTL: String(TOKEN_TTL_S) });
+  first = await openPage(rig.browser);
+  await logIn(first, rig.origin, email);
+  second = await first.browserContext().newPage();
+  await second.setViewport({ width: 1280, height: 800 });
+  await Promise.all([first.goto(`${rig.origin}/dashboard/events`), second.goto(`${rig.origin}/dashboard/events`)]);
+  await waitForWorker(first);
+  await waitForWorker(second);
+});
+afterAll(async () => {
+  await rig?.close();
+});
+
+const refreshes = () => rig.proxy.requests().filter((r) => r.path === '/api/auth/refresh/').length;
+const tokenExpiry = () => new Promise((resolve) => setTimeout(resolve, (TOKEN_TTL_S + 1) * 1000));
+
+test('two tabs whose access token expired reload together and share one refresh', async () => {
+  await tokenExpiry();
+  const before = refreshes();
+  await Promise.all([first.reload(), second.reload()]);
+  for (const page of [first, second]) {
+    await button(page, 'New event');
+    await button(page, 'Logout', 'header');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // late calls would refresh again
+  expect(refreshes() - before).toBe(1);
+});
+
+test('writes queued offline go out once between two tabs, both counting them, with one refresh', async () => {
+  const titles = [uniqueTitle('Tab one'), uniqueTitle('Tab two'), uniqueTitle('Tab three')];
+  await goOffline([first, second], rig.proxy);
+  await first.bringToFront();
+  for (const title of titles) {
+    await click(first, 'New event');
+    const create = await dialog(first, 'New event');
+    await fill(first, 'Title', title, create);
+    await fill(first, 'Location', 'Two tabs square', create);
+    await saveDialog(first, create);
+    await waitForCard(first, title, 'Pending sync');
+  }
+  // The other tab hears of them (BroadcastChannel) and counts the same.
+  for (const page of [first, second]) await waitForText(page, /\b3 pending\b/);
+  await waitForCard(second, titles[2] as string, 'Pending sync');
+
+  await tokenExpiry();
+  const writesBefore = rig.proxy.requests().length;
+  const refreshesBefore = refreshes();
+  const back = await goOnline([first, second], rig.proxy);
+  await waitForOutbox(first, 0);
+  console.log(`[firefox] two tabs, expired token: 3 writes synced ${Date.now() - back} ms after reconnect`);
+  for (const page of [first, second]) await waitForText(page, 'All changes saved');
+
+  const creates = rig.proxy
+    .requests()
+    .slice(writesBefore)
+    .filter((r) => r.method === 'POST' && r.path === '/api/events/create/')
+    .map((r) => r.status);
+  // Each went out once, plus once more after the refresh where the expired token was refused.
+  expect(
+    creates.filter((status) => status !== 401),
+    'each queued create was sent by one tab, once',
+  ).toEqual([201, 201, 201]);
+  expect(refreshes() - refreshesBefore).toBe(1);
+  const events = await serverEvents(rig.server.baseURL, email);
+  for (const title of titles) expect(events.filter((event) => event.title === title)).toHaveLength(1);
+});
+
+test('signing out in one tab signs out the other', async () => {
+  await second.bringToFront();
+  await click(second, 'Logout', 'header');
+  for (const page of [second, first]) await button(page, 'Get Started', 'header');
+  await first.waitForFunction(() => !location.pathname.startsWith('/dashboard'));
+});
