@@ -32,7 +32,7 @@ function gzipSize(pathname: string): number {
   return size;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB (${bytes} B)`;
 
 const site = await serveDist(dist);
 const browser = await chromium.launch(chromiumLaunchOptions);
