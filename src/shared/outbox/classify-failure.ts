@@ -27,8 +27,11 @@ export function classifyFailure(entry: OutboxEntry, error: unknown): FailureMean
     const body = typeof error.body === 'object' && error.body !== null ? (error.body as Record<string, unknown>) : {};
     return { kind: 'conflict', current: body };
   }
-  // 408 timeout, 409 "the same key is still being processed", 425, 429, 5xx: the server may succeed later.
-  if (status >= 500 || status === 429 || status === 408 || status === 409 || status === 425) {
+  // 408 timeout, 425, 429, 5xx: the server may succeed later. A 409 is passing only when it says
+  // when to come back (Retry-After: "the same Idempotency-Key is still being processed"); any other
+  // 409 is about the data (a second business listing, the event cap) and needs the person.
+  const busy = status === 409 && error.retryAfter !== null;
+  if (status >= 500 || status === 429 || status === 408 || status === 425 || busy) {
     return {
       kind: 'transient',
       retryAfter: error.retryAfter,
