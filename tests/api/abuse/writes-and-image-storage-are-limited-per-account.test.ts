@@ -6,7 +6,8 @@
  * covers of deleted events, covers of failed writes, and (by the sweep) files
  * a crash left between storing them and committing the row.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localImageStore } from '../../../server/services/image-store.ts';
@@ -17,7 +18,10 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The files on disk are what these tests count, so the app stores images there even on
+  // PostgreSQL (whose default store is the database): the ledger and the sweep are the same.
+  const dataDir = mkdtempSync(join(tmpdir(), 'roamly-quota-'));
+  t = await startTestApp({ config: { dataDir }, deps: { images: localImageStore(join(dataDir, 'uploads')) } });
 });
 afterAll(() => t.close());
 
