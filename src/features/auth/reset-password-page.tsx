@@ -7,11 +7,10 @@
 import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Field } from '../../components/ui/field.tsx';
+import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts';
 import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
-import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
 import { PasswordField } from './password-field.tsx';
@@ -86,18 +85,7 @@ export function Component() {
             {error}
           </p>
         ) : null}
-        <Field label="Email" error={fieldErrors.email?.[0] ?? null}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField label="Email" name="email" value={email} onChange={setEmail} error={fieldErrors.email?.[0]} />
         <div className="auth-actions">
           <button
             type="button"
@@ -112,19 +100,14 @@ export function Component() {
         <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
           {notice?.kind === 'success' ? notice.text : ''}
         </p>
-        <Field label="Code" hint="The 4-digit code from the email." error={fieldErrors.code?.[0] ?? null}>
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_INPUT_MAX}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-        </Field>
+        <CodeField
+          label="Code"
+          name="code"
+          hint="The 4-digit code from the email."
+          value={code}
+          onChange={setCode}
+          error={fieldErrors.code?.[0]}
+        />
         <PasswordField
           label="New password"
           value={password}

@@ -6,12 +6,11 @@
 import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Field } from '../../components/ui/field.tsx';
+import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { NetworkError, serverDetail } from '../../shared/api/errors.ts';
 import { resendVerification } from '../../shared/api/resend-verification.ts';
 import { verifyEmail } from '../../shared/api/verify-email.ts';
-import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
@@ -74,31 +73,15 @@ export function Component() {
         {authMessages.verifyNote}
       </p>
       <form ref={formRef} className="form auth-form" noValidate onSubmit={(event) => void onVerify(event)}>
-        <Field label="Email">
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Verification code" error={error} className="verify-code">
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_INPUT_MAX}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField label="Email" name="email" value={email} onChange={setEmail} />
+        <CodeField
+          label="Verification code"
+          name="code"
+          value={code}
+          onChange={setCode}
+          error={error}
+          className="verify-code"
+        />
         <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
           {notice?.kind === 'success' ? notice.text : ''}
         </p>

@@ -5,12 +5,12 @@
  */
 import './account-forms.css';
 import { useState, type FormEvent } from 'react';
+import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
 import { confirmEmailChange, requestEmailChange } from '../../shared/api/account-changes.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import { getProfile } from '../../shared/api/get-profile.ts';
-import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { failureMessage, FormMessage, type FormOutcome } from './form-message.tsx';
 
@@ -68,18 +68,13 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       </p>
       {sentTo === null ? (
         <form className="form" onSubmit={onRequest} noValidate>
-          <Field label="New email" error={fieldErrors.new_email?.[0] ?? null}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                name="new_email"
-                autoComplete="email"
-                value={newEmail}
-                onChange={(event) => setNewEmail(event.target.value)}
-              />
-            )}
-          </Field>
+          <EmailField
+            label="New email"
+            name="new_email"
+            value={newEmail}
+            onChange={setNewEmail}
+            error={fieldErrors.new_email?.[0]}
+          />
           <Field label="Your password" hint="To make sure it is you." error={fieldErrors.current_password?.[0] ?? null}>
             {(control) => (
               <input
@@ -100,23 +95,14 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         </form>
       ) : (
         <form className="form" onSubmit={onConfirm} noValidate>
-          <Field
+          <CodeField
             label="Code sent to the new email"
+            name="email_code"
             hint={`The 4-digit code we sent to ${sentTo}.`}
-            error={fieldErrors.code?.[0] ?? null}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="email_code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_INPUT_MAX}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </Field>
+            value={code}
+            onChange={setCode}
+            error={fieldErrors.code?.[0]}
+          />
           <div className="form__footer">
             <button type="submit" className="button button--primary" disabled={busy}>
               Confirm email
