@@ -40,6 +40,14 @@ async function currentUserId(): Promise<number | null> {
   return userIdFromTokens(tokens) ?? useAuth.getState().user?.id ?? null;
 }
 
+/**
+ * Timers and a flush in flight can outlive their document (a closed test environment); they
+ * then read "online" and fail like any network error instead of throwing a ReferenceError.
+ */
+function isOnline(): boolean {
+  return globalThis.navigator?.onLine ?? true;
+}
+
 const outbox = createOutboxClient({
   clock: {
     now: () => Date.now(),
@@ -50,7 +58,7 @@ const outbox = createOutboxClient({
       return () => clearTimeout(timer);
     },
   },
-  network: { isOnline: () => navigator.onLine },
+  network: { isOnline },
   storage: { database: openDatabase, currentUserId, newId: () => crypto.randomUUID() },
   transport: api,
   locks: defaultLocks(),
@@ -88,7 +96,7 @@ export function startSync(): void {
     if (news) outbox.receive(news);
   });
   const nudge = () => {
-    useSync.setState({ online: navigator.onLine });
+    useSync.setState({ online: isOnline() });
     void flushNow();
   };
   window.addEventListener('online', nudge);
@@ -100,7 +108,7 @@ export function startSync(): void {
     if (useSync.getState().pending > 0) nudge();
   }, POLL_MS);
   setInterval(() => {
-    if (navigator.onLine !== useSync.getState().online) nudge();
+    if (isOnline() !== useSync.getState().online) nudge();
   }, ONLINE_CHECK_MS);
   // A sign-in (possibly as the account that queued the paused entries) resumes sending.
   useAuth.subscribe((state, previous) => {
