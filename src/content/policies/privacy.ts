@@ -30,6 +30,7 @@ export const privacy: Policy = {
           'Business and promoter details: business name, address, category, opening hours, keywords, events and cover images.',
           'Location: your approximate location when you allow it, to show what is near you.',
           'Usage and device data: pages and screens visited, app version, device type, crash reports.',
+          'Sign-in records: the network addresses your account signed in from in the last 90 days, so that someone guessing your password from elsewhere cannot lock you out of your own account. Photo location data (EXIF/GPS) is removed from every image you upload before we store it.',
           'Messages to us: what you send through the report form, email or messaging app.',
         ),
         p(
