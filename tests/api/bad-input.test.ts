@@ -5,20 +5,16 @@
  * detail — never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, signUp, type Account } from './support/api-client.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { call, form, type Account } from './support/api-client.ts';
+import { startOwnerAndStranger } from './support/owner-and-stranger.ts';
+import type { TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let owner: Account;
 let stranger: Account;
 let ownersEvent: number;
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await signUp(t.app, 'business');
-  stranger = await signUp(t.app, 'subpromoter');
-  ownersEvent = (
-    await call(t.app, 'POST', '/api/events/create/', { token: owner.access, form: form({ title: 'Owned' }) })
-  ).body.id;
+  ({ t, owner, stranger, ownersEvent } = await startOwnerAndStranger());
 });
 afterAll(() => t.close());
 

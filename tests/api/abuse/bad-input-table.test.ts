@@ -30,7 +30,7 @@ import {
   PlacesAutocompleteQuerySchema,
 } from '../../../src/shared/contract/places.ts';
 import { ProfileUpdateFieldsSchema } from '../../../src/shared/contract/profile.ts';
-import { call, form, PNG_1PX, signUp, type Account } from '../support/api-client.ts';
+import { PNG_1PX, type Account } from '../support/api-client.ts';
 import {
   asText,
   badString,
@@ -41,7 +41,8 @@ import {
   plausibleValue,
   wrongType,
 } from '../support/schema-fuzz.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startOwnerAndStranger } from '../support/owner-and-stranger.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
@@ -116,12 +117,7 @@ let owner: Account;
 let stranger: Account;
 let ownersEvent: number;
 beforeAll(async () => {
-  t = await startTestApp();
-  owner = await signUp(t.app, 'business');
-  stranger = await signUp(t.app, 'subpromoter');
-  ownersEvent = (
-    await call(t.app, 'POST', '/api/events/create/', { token: owner.access, form: form({ title: 'Owned' }) })
-  ).body.id;
+  ({ t, owner, stranger, ownersEvent } = await startOwnerAndStranger());
 });
 afterAll(() => t.close());
 
