@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { ApiEnv, Clock, Services } from './context.ts';
 import type { Db } from './db/client.ts';
 import { requestScoped } from './db/request-transaction.ts';
-import { readBearer } from './http/auth.ts';
+import { accountGoneError, readBearer } from './http/auth.ts';
 import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
@@ -142,9 +142,8 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [] }));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;
-    if (error instanceof ApiError) {
-      return c.json(problemBody(error.detail, error.errors), error.status, error.headers);
-    }
+    const known = error instanceof ApiError ? error : accountGoneError(error);
+    if (known) return c.json(problemBody(known.detail, known.errors), known.status, known.headers);
     reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);
   });

@@ -15,6 +15,8 @@
  *   npx tsx scripts/bench/api.ts                   # PGlite, and PostgreSQL if it can find or start one
  *   BENCH_DATABASE_URL=postgres://… npx tsx scripts/bench/api.ts
  *   BENCH_DURATION=5 BENCH_ONLY=postgres BENCH_PARTS=list,mixed npx tsx scripts/bench/api.ts
+ *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the server processes
+ *   BENCH_ROOT=/tmp/anchor …   # the server of another checkout (git worktree add /tmp/anchor <commit>)
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * `.ci/start-postgres`. Each run uses a new database. Accounts and events are
@@ -36,6 +38,8 @@ import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 
 const root = join(import.meta.dirname, '..', '..');
+// Another checkout's server against this script's seed and load (side-by-side runs against an older commit).
+const serverRoot = process.env.BENCH_ROOT ?? root;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY;
 const parts = new Set((process.env.BENCH_PARTS ?? 'list,mixed,login').split(','));
@@ -72,8 +76,9 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
-    cwd: root,
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(serverRoot, 'server/index.ts')], {
+    cwd: serverRoot,
     env: { ...process.env, PORT: String(port), TRUST_PROXY: '1', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -8,27 +8,71 @@
  * sessions go with it), instead of living on until it expires. Tokens minted
  * before sessions were named carry no `sid` and are refused the same way as
  * an expired one: the client refreshes and gets a token that names its session.
+ *
+ * The lookup's answer is remembered briefly (services/live-sessions.ts): the
+ * requests that can end a session clear that memory when they finish, so in
+ * one process a session ends at once; another instance notices within 2 s.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import type { AccessClaims } from '../services/access-tokens.ts';
+import { LiveSessions } from '../services/live-sessions.ts';
 import { sessionIsAlive } from '../services/refresh-tokens.ts';
 import { ApiError } from './problem.ts';
 
-async function callerOf(services: Services, token: string): Promise<AccessClaims | null> {
+async function callerOf(services: Services, live: LiveSessions, token: string): Promise<AccessClaims | null> {
   const now = services.clock.now();
   const claims = await services.tokens.verify(token, now);
   if (!claims?.sessionId) return null;
-  return (await sessionIsAlive(services.db, claims.userId, claims.sessionId, now)) ? claims : null;
+  if (live.knownAlive(claims.userId, claims.sessionId, now)) return claims;
+  const startedAt = live.begin();
+  if (!(await sessionIsAlive(services.db, claims.userId, claims.sessionId, now))) return null;
+  live.remember(claims.userId, claims.sessionId, now, startedAt);
+  return claims;
 }
 
-export function readBearer(services: Services): MiddlewareHandler<ApiEnv> {
+/** Requests that can end sessions (a refresh is refused when it detects reuse, and revokes the family). */
+function mayEndSessions(method: string, path: string, status: number): boolean {
+  if (method !== 'POST') return false;
+  switch (path) {
+    case '/api/auth/logout/':
+    case '/api/auth/password/reset/':
+    case '/api/auth/password/change/':
+    case '/api/auth/email/confirm/':
+      return true;
+    case '/api/auth/refresh/':
+      return status !== 200;
+    default:
+      return false;
+  }
+}
+
+export function readBearer(services: Services, live = new LiveSessions()): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    c.set('user', match?.[1] ? await callerOf(services, match[1]) : null);
-    await next();
+    c.set('user', match?.[1] ? await callerOf(services, live, match[1]) : null);
+    try {
+      await next();
+    } finally {
+      if (mayEndSessions(c.req.method, c.req.path, c.res.status)) live.forgetAll();
+    }
   };
+}
+
+const sessionExpired = 'Your session has expired. Please log in again.';
+
+/**
+ * The caller's account went away while a request of theirs ran (deleted
+ * behind the API's back within the session memory's 2 s, or between the
+ * session check and the write): a write that names them breaks a foreign key
+ * to `users`. That is an ended session, not a server fault.
+ */
+export function accountGoneError(error: unknown): ApiError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code !== '23503' || typeof constraint !== 'string' || !constraint.endsWith('_user_id_fkey')) return null;
+  return new ApiError(401, sessionExpired, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
 /** The signed-in caller, or a 401. */
@@ -36,12 +80,9 @@ export function requireUser(c: ApiContext): AccessClaims {
   const user = c.get('user');
   if (!user) {
     const sent = Boolean(c.req.header('authorization'));
-    throw new ApiError(
-      401,
-      sent ? 'Your session has expired. Please log in again.' : 'Please log in to continue.',
-      undefined,
-      { 'WWW-Authenticate': 'Bearer' },
-    );
+    throw new ApiError(401, sent ? sessionExpired : 'Please log in to continue.', undefined, {
+      'WWW-Authenticate': 'Bearer',
+    });
   }
   return user;
 }

@@ -11,7 +11,12 @@ const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
 
 export function createLogger(level: string): Logger {
   if (!levels.has(level)) throw new Error(`LOG_LEVEL must be one of ${[...levels].join(', ')}, got "${level}"`);
-  return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+  // Asynchronous writes: under load, lines written while a write is in
+  // flight go out together in one, instead of one blocking write to stdout
+  // per request (measured: ~3 % of a loaded process). pino flushes what is
+  // pending when the process exits; a `kill -9` may lose the last lines.
+  const destination = pino.destination({ dest: 1, sync: false });
+  return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }
 
 /** For tests and tools that want no log lines. */

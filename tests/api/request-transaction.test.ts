@@ -1,9 +1,10 @@
 /**
  * The per-request transaction behind Idempotency-Key: everything a request
- * does through the request-scoped Db commits together or not at all, a
- * statement that fails and is caught does not poison the rest of the request,
- * nested transactions are savepoints, rate-limit hits outlive a rollback, and
- * other requests never see uncommitted writes.
+ * does through the request-scoped Db commits together or not at all, nested
+ * transactions are savepoints (a failure caught around one does not poison
+ * the rest of the request; a bare failing statement aborts it, as in any
+ * PostgreSQL transaction), rate-limit hits outlive a rollback, and other
+ * requests never see uncommitted writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,11 +26,11 @@ const names = async () =>
   (await shared.db.query<{ name: string }>('SELECT name FROM rt_items ORDER BY name')).rows.map((r) => r.name);
 
 describe('request transactions', () => {
-  it('commit everything together, survive a caught failure, and nest as savepoints', async () => {
+  it('commit everything together, survive a failure caught around a savepoint, and nest as savepoints', async () => {
     const db = requestScoped(shared.db);
     await runInRequestTransaction(db, async () => {
       await db.query("INSERT INTO rt_items VALUES ('a')");
-      await expect(db.query("INSERT INTO rt_items VALUES ('a')")).rejects.toThrow(); // caught: request goes on
+      await expect(db.transaction((tx) => tx.query("INSERT INTO rt_items VALUES ('a')"))).rejects.toThrow(); // caught: request goes on
       await expect(
         db.transaction(async (tx) => {
           await tx.query("INSERT INTO rt_items VALUES ('inner')");
@@ -38,6 +39,18 @@ describe('request transactions', () => {
       ).rejects.toThrow('nested failure');
       await db.transaction(async (tx) => tx.query("INSERT INTO rt_items VALUES ('b')"));
     });
+    expect(await names()).toEqual(['a', 'b']);
+  });
+
+  it('abort the whole request when a bare statement fails, keeping nothing it wrote', async () => {
+    const db = requestScoped(shared.db);
+    await expect(
+      runInRequestTransaction(db, async () => {
+        await db.query("INSERT INTO rt_items VALUES ('before the failure')");
+        await db.query("INSERT INTO rt_items VALUES ('a')").catch(() => undefined); // swallowed, still fatal
+        await db.query("INSERT INTO rt_items VALUES ('after the failure')");
+      }),
+    ).rejects.toThrow();
     expect(await names()).toEqual(['a', 'b']);
   });
 
