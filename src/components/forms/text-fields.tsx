@@ -1,7 +1,8 @@
 /**
- * The two inputs every account form asks for: an email address, and a mailed
- * 4-digit code (verification, password reset, email change). One place for
- * their autocomplete, keyboard and length rules, so the three forms agree.
+ * The inputs every account form asks for: an email address, a password (the
+ * current one or a new one), and a mailed 4-digit code (verification,
+ * password reset, email change). One place for their autocomplete, keyboard
+ * and length rules, so the forms agree.
  */
 import type { ReactNode } from 'react';
 import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
@@ -48,6 +49,24 @@ export function CodeField(props: TextFieldProps) {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_INPUT_MAX}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** `autoComplete` tells password managers whether to fill in a saved password or offer a new one. */
+export function PasswordField(props: TextFieldProps & { autoComplete: 'current-password' | 'new-password' }) {
+  return (
+    <Field {...fieldProps(props)}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          name={props.name}
+          autoComplete={props.autoComplete}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
         />

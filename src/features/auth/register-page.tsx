@@ -17,7 +17,7 @@ import {
 } from '../../shared/contract/auth.ts';
 import type { Gender } from '../../shared/contract/user.ts';
 import { authMessages } from './login-messages.ts';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { useFocusFirstError } from './use-focus-first-error.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
@@ -160,7 +160,7 @@ export function Component() {
             />
           )}
         </Field>
-        <PasswordField
+        <NewPasswordField
           value={form.password}
           error={fieldErrors.password ?? null}
           onChange={(value) => update('password', value)}

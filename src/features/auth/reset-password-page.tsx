@@ -13,7 +13,7 @@ import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts
 import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
 
@@ -108,7 +108,7 @@ export function Component() {
           onChange={setCode}
           error={fieldErrors.code?.[0]}
         />
-        <PasswordField
+        <NewPasswordField
           label="New password"
           value={password}
           error={fieldErrors.password?.[0] ?? null}

@@ -5,38 +5,20 @@
  */
 import './account-forms.css';
 import { useState, type FormEvent } from 'react';
-import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { CodeField, EmailField, PasswordField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { confirmEmailChange, requestEmailChange } from '../../shared/api/account-changes.ts';
-import { ApiError } from '../../shared/api/errors.ts';
 import { getProfile } from '../../shared/api/get-profile.ts';
 import { useAuth } from '../../stores/auth-store.ts';
-import { failureMessage, FormMessage, type FormOutcome } from './form-message.tsx';
+import { FormMessage } from './form-message.tsx';
+import { useAccountAction } from './use-account-action.ts';
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, readonly string[]>>({});
-
-  async function run(action: () => Promise<void>, fallback: string) {
-    if (busy) return;
-    setBusy(true);
-    setOutcome(null);
-    setFieldErrors({});
-    try {
-      await action();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
-      setOutcome({ tone: 'error', text: failureMessage(failure, fallback) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, outcome, fieldErrors, run } = useAccountAction();
 
   function onRequest(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +26,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       const answer = await requestEmailChange(api, { new_email: newEmail.trim(), current_password: password });
       setPassword('');
       setSentTo(newEmail.trim());
-      setOutcome({ tone: 'success', text: answer.detail });
+      return answer.detail;
     }, 'Could not send the code.');
   }
 
@@ -56,7 +38,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       setCode('');
       setNewEmail('');
       setSentTo(null);
-      setOutcome({ tone: 'success', text: answer.detail });
+      return answer.detail;
     }, 'Could not confirm the new email.');
   }
 
@@ -75,18 +57,15 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             onChange={setNewEmail}
             error={fieldErrors.new_email?.[0]}
           />
-          <Field label="Your password" hint="To make sure it is you." error={fieldErrors.current_password?.[0] ?? null}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                name="email_change_password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label="Your password"
+            name="email_change_password"
+            autoComplete="current-password"
+            hint="To make sure it is you."
+            value={password}
+            onChange={setPassword}
+            error={fieldErrors.current_password?.[0]}
+          />
           <div className="form__footer">
             <button type="submit" className="button button--primary" disabled={busy}>
               Change email

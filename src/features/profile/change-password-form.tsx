@@ -5,76 +5,53 @@
  */
 import './account-forms.css';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../components/ui/field.tsx';
+import { PasswordField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { changePassword } from '../../shared/api/account-changes.ts';
-import { ApiError } from '../../shared/api/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '../../shared/contract/auth.ts';
-import { failureMessage, FormMessage, type FormOutcome } from './form-message.tsx';
+import { FormMessage } from './form-message.tsx';
+import { useAccountAction } from './use-account-action.ts';
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, readonly string[]>>({});
+  const { busy, outcome, fieldErrors, run } = useAccountAction();
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setOutcome(null);
-    setFieldErrors({});
-    try {
+    void run(async () => {
       const answer = await changePassword(api, { current_password: current, new_password: next });
       setCurrent('');
       setNext('');
-      setOutcome({ tone: 'success', text: answer.detail });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
-      const text = failureMessage(failure, 'Could not change the password.');
-      setOutcome({ tone: 'error', text });
-    } finally {
-      setBusy(false);
-    }
+      return answer.detail;
+    }, 'Could not change the password.');
   }
 
   return (
     <form
       className="form dash-card account-form"
       aria-labelledby="change-password-title"
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={onSubmit}
       noValidate
     >
       <h2 id="change-password-title">Change password</h2>
-      <Field label="Current password" error={fieldErrors.current_password?.[0] ?? null}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            name="current_password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <PasswordField
+        label="Current password"
+        name="current_password"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        error={fieldErrors.current_password?.[0]}
+      />
+      <PasswordField
         label="New password"
+        name="new_password"
+        autoComplete="new-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters. Other devices will be signed out.`}
-        error={fieldErrors.new_password?.[0] ?? null}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            name="new_password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        )}
-      </Field>
+        value={next}
+        onChange={setNext}
+        error={fieldErrors.new_password?.[0]}
+      />
       <div className="form__footer">
         <button type="submit" className="button button--primary" disabled={busy}>
           Change password

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { passwordStrength, strengthHints } from './password-strength.ts';
 
 /** A new-password field with a show/hide toggle and a live strength hint. */
-export function PasswordField(props: {
+export function NewPasswordField(props: {
   value: string;
   error: string | null;
   onChange: (value: string) => void;
