@@ -22,6 +22,18 @@ const features = [
   'poster',
 ];
 
+// SQL lives in server/db: per-table query modules (queries/), the migrations and the
+// client. Routes and services call named query functions, so any statement is found
+// by its table's name. A string that starts like an (upper-case) statement is SQL.
+const sqlStatement = /^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+[\s\w]*\sSET|DELETE\s+FROM|CREATE|DROP|ALTER|VACUUM)\s/;
+const sqlOutsideDb = [
+  ['Literal', 'value'],
+  ['TemplateElement', 'value.raw'],
+].map(([node, text]) => ({
+  selector: `${node}[${text}=/${sqlStatement.source}/]`,
+  message: 'SQL belongs in server/db/queries/<table>.ts: add a named query there and call it.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'data', '.tmp'] },
   js.configs.recommended,
@@ -115,5 +127,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'idb', message: 'Only src/shared/db opens IndexedDB.' }] }],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb] },
   },
 );

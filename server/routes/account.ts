@@ -21,6 +21,16 @@ import {
 } from '../../src/shared/contract/auth.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
+import { deletePasswordResetCode } from '../db/queries/account-codes.ts';
+import { deleteBucket } from '../db/queries/rate-limits.ts';
+import {
+  deleteUser,
+  findUserById,
+  lockOtherHolderOfEmail,
+  lockUserEmail,
+  setEmail,
+  setPasswordHash,
+} from '../db/queries/users.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
@@ -30,7 +40,7 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { enforce, hit, loginBuckets, tooManyRequests, unhit, type Limit } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/refresh-tokens.ts';
 import { openSession } from '../services/sessions.ts';
-import { findUserByEmail, findUserById } from '../services/users.ts';
+import { findUserByEmail } from '../services/users.ts';
 import {
   checkAccountCode,
   CODE_TTL_MS,
@@ -128,11 +138,11 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     if (result !== 'ok') throw codeError(result);
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+      await setPasswordHash(tx, user.id, passwordHash);
       await revokeUserSessions(tx, user.id, now);
     });
     // The owner proved the inbox from here: lift this address's login lock-out and trust it.
-    await db.query('DELETE FROM rate_limits WHERE bucket = $1', [loginBuckets(user.email, ip).accountIp]);
+    await deleteBucket(db, loginBuckets(user.email, ip).accountIp);
     await rememberLoginAddress(db, user.id, ip, now);
     return c.json(await openSession(services, user.id, user.user_type));
   });
@@ -144,8 +154,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
     const passwordHash = await hashPassword(body.new_password);
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [caller.userId, passwordHash]);
-      await tx.query("DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'password-reset'", [caller.userId]);
+      await setPasswordHash(tx, caller.userId, passwordHash);
+      await deletePasswordResetCode(tx, caller.userId);
       await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
     });
     return c.json({ detail: 'Your password has been changed. Other devices have been signed out.' });
@@ -202,22 +212,14 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       );
       if (result !== 'ok') return { ok: false, result };
       if (!newEmail) return { ok: false, result: 'none' };
-      const old = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [
-        caller.userId,
-      ]);
-      const oldEmail = old.rows[0]?.email;
+      const oldEmail = await lockUserEmail(tx, caller.userId);
       if (!oldEmail) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
       // Proving the inbox beats a pending registration of it (as in register); a verified account keeps it.
-      const holder = await tx.query<{ id: number; pending: boolean }>(
-        `SELECT id::int AS id, verified_at IS NULL AS pending FROM users
-          WHERE lower(email) = lower($1) AND id <> $2 FOR UPDATE`,
-        [newEmail, caller.userId],
-      );
-      const other = holder.rows[0];
+      const other = await lockOtherHolderOfEmail(tx, newEmail, caller.userId);
       if (other && !other.pending) throw new ApiError(409, EMAIL_TAKEN, { code: [EMAIL_TAKEN] });
-      if (other) await tx.query('DELETE FROM users WHERE id = $1', [other.id]);
-      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [caller.userId, newEmail]);
-      await tx.query("DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'password-reset'", [caller.userId]);
+      if (other) await deleteUser(tx, other.id);
+      await setEmail(tx, caller.userId, newEmail);
+      await deletePasswordResetCode(tx, caller.userId);
       return { ok: true, oldEmail, newEmail };
     });
     if (!changed.ok) throw codeError(changed.result);

@@ -13,6 +13,7 @@ import {
   VerifyEmailRequestSchema,
 } from '../../src/shared/contract/auth.ts';
 import type { ApiEnv, Services } from '../context.ts';
+import { markVerified } from '../db/queries/registrations.ts';
 import { requireAdult } from '../http/adult-only.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
@@ -146,7 +147,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
     }
     const result = await db.transaction(async (tx) => {
       const outcome = await checkCode(tx, config.jwtSecret, user.id, body.code, now);
-      if (outcome === 'ok') await tx.query('UPDATE users SET verified_at = $2 WHERE id = $1', [user.id, new Date(now)]);
+      if (outcome === 'ok') await markVerified(tx, user.id, new Date(now));
       return outcome;
     });
     if (result === 'expired') throw new ApiError(400, 'This code has expired. Please ask for a new one.');

@@ -13,6 +13,7 @@
 import { Hono } from 'hono';
 import { EmailSchema } from '../../src/shared/contract/formats.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { devMailTo } from '../db/queries/dev-mail.ts';
 import { ApiError } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import * as v from 'valibot';
@@ -27,12 +28,8 @@ export function devRoutes(services: Services): Hono<ApiEnv> {
     }
     if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
     const { email } = validate(MailboxQuerySchema, { email: c.req.query('email') });
-    const result = await services.db.query<{ to: string; subject: string; text: string; code: string | null }>(
-      `SELECT recipient AS "to", subject, body AS "text", code FROM dev_mail
-        WHERE lower(recipient) = lower($1) ORDER BY id`,
-      [email],
-    );
-    const messages = result.rows.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
+    const mail = await devMailTo(services.db, email);
+    const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
     return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });
   });
   return router;

@@ -18,15 +18,12 @@ import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import {
   bumpEventsRev,
-  columnValues,
-  eventJson,
-  hasBusinessListing,
+  deleteOwnEvent,
+  insertEvent,
   isUniqueViolation,
-  listJson,
-  listPage,
-  listRev,
-  lockOwnEvent,
-} from '../services/events-store.ts';
+  updateOwnEvent,
+} from '../db/queries/event-writes.ts';
+import { eventJson, hasBusinessListing, listJson, listPage, listRev, lockOwnEvent } from '../db/queries/events.ts';
 import { ByteBudgetLru } from '../services/byte-budget-lru.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage, type StoredImage } from '../services/image-store.ts';
@@ -139,21 +136,19 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     if (fields.is_recurring && (await hasBusinessListing(db, user.userId, null))) throw new ApiError(409, ONE_LISTING);
 
     const coverName = await storeCover(user.userId, cover);
-    const { columns, values } = columnValues(fields);
     const now = new Date(clock.now());
-    const allColumns = ['user_id', 'created_at', 'updated_at', ...columns, ...(coverName ? ['cover_image'] : [])];
-    const allValues = [user.userId, now, now, ...values, ...(coverName ? [coverName] : [])];
-    const placeholders = allValues.map((_, i) => `$${i + 2}`).join(', ');
     try {
       const body = await db.transaction(async (tx) => {
         await assertRoomForEvent(tx, writePolicy, user.userId);
-        const inserted = await tx.query<{ body: string }>(
-          `INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
-           RETURNING event_document(e, $1)::text AS body`,
-          [base, ...allValues],
-        );
+        const inserted = await insertEvent(tx, {
+          userId: user.userId,
+          fields,
+          coverImage: coverName,
+          now,
+          mediaBase: base,
+        });
         await bumpEventsRev(tx, user.userId);
-        return inserted.rows[0]!.body;
+        return inserted;
       });
       return c.body(body, 201, { ...jsonHeaders, ETag: '"1"' });
     } catch (error) {
@@ -185,19 +180,15 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
         if (fields.is_recurring && !current.is_recurring && (await hasBusinessListing(tx, user.userId, id))) {
           throw new ApiError(409, ONE_LISTING);
         }
-        const { columns, values } = columnValues(fields);
-        if (coverName) {
-          columns.push('cover_image');
-          values.push(coverName);
-        }
-        const sets = columns.map((column, i) => `${column} = $${i + 5}`);
-        const updated = await tx.query<{ body: string; version: number }>(
-          `UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
-            WHERE id = $1 AND user_id = $2 RETURNING event_document(e, $3)::text AS body, version`,
-          [id, user.userId, base, new Date(clock.now()), ...values],
-        );
+        const updated = await updateOwnEvent(tx, id, {
+          userId: user.userId,
+          fields,
+          coverImage: coverName,
+          now: new Date(clock.now()),
+          mediaBase: base,
+        });
         await bumpEventsRev(tx, user.userId);
-        return { body: updated.rows[0]!.body, version: updated.rows[0]!.version, oldCover: current.cover_image };
+        return { body: updated.body, version: updated.version, oldCover: current.cover_image };
       });
       if ('conflict' in result) {
         await discardImage(ledger, coverName);
@@ -217,13 +208,10 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     await countWrite(db, writePolicy, user.userId, clock.now());
     const id = eventId(c);
     const removed = await db.transaction(async (tx) => {
-      const deleted = await tx.query<{ cover_image: string | null }>(
-        'DELETE FROM events WHERE id = $1 AND user_id = $2 RETURNING cover_image',
-        [id, user.userId],
-      );
-      if (deleted.rows.length === 0) return null;
+      const deleted = await deleteOwnEvent(tx, id, user.userId);
+      if (!deleted) return null;
       await bumpEventsRev(tx, user.userId);
-      return deleted.rows[0]!;
+      return deleted;
     });
     if (!removed) throw new ApiError(404, 'Event not found.');
     await discardImage(ledger, removed.cover_image);

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { brand } from '../../src/brand.ts';
 import { ReportIssueRequestSchema } from '../../src/shared/contract/issue.ts';
 import type { ApiEnv, Services } from '../context.ts';
+import { deleteIssueReport, insertIssueReport } from '../db/queries/issue-reports.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
 import { enforce } from '../services/rate-limit.ts';
@@ -28,11 +29,12 @@ export function issueRoutes(services: Services): Hono<ApiEnv> {
       ],
       clock.now(),
     );
-    const inserted = await db.query<{ id: number }>(
-      'INSERT INTO issue_reports (user_id, email, message, created_at) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
-      [user?.userId ?? null, body.email, body.message, new Date(clock.now())],
-    );
-    const id = inserted.rows[0]!.id;
+    const id = await insertIssueReport(db, {
+      userId: user?.userId ?? null,
+      email: body.email,
+      message: body.message,
+      createdAt: new Date(clock.now()),
+    });
     try {
       await mailer.send({
         to: config.supportEmail,
@@ -41,7 +43,7 @@ export function issueRoutes(services: Services): Hono<ApiEnv> {
       });
     } catch (error) {
       // Not accepted after all: forget the report so the client's retry is the one that counts.
-      await db.query('DELETE FROM issue_reports WHERE id = $1', [id]);
+      await deleteIssueReport(db, id);
       console.error('Could not send the issue report mail', error);
       throw new ApiError(503, 'We could not send your report just now. Please try again.');
     }

@@ -20,7 +20,7 @@ import type { ApiEnv, Services } from '../context.ts';
 import { MEDIA_PATH } from '../http/urls.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
-import { publicListing, sitemapListings, type PublicListingRow } from '../services/listings-store.ts';
+import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
 
 /** CDNs may keep a page 5 s; browsers always ask again (a 304 when unchanged). */
 export const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';

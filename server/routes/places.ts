@@ -14,6 +14,7 @@ import {
   PLACES_MIN_INPUT_LENGTH,
 } from '../../src/shared/contract/places.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { matchingBusinessesJson } from '../db/queries/listings.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
@@ -69,39 +70,18 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
   router.get('/matching_businesses/', async (c) => {
     requireUser(c);
     const query = validate(MatchingBusinessesQuerySchema, c.req.query());
-    const venueName = query.venue.split(',')[0]!.trim();
-    // A bounding box first (cheap), then the great-circle distance; names compare
-    // without case or accents ("Cafe" finds "Café").
-    const latSpan = MATCH_RADIUS_M / 111_000;
-    const lngSpan = latSpan / Math.max(Math.cos((query.lat * Math.PI) / 180), 0.01);
-    const result = await services.db.query<{ body: string }>(
-      `SELECT coalesce(json_agg(json_build_object(
-                'id', m.id, 'title', m.title, 'location_name', m.location_name,
-                'latitude', m.latitude, 'longitude', m.longitude,
-                'cover_image', CASE WHEN m.cover_image IS NULL THEN NULL ELSE $7 || m.cover_image END,
-                'distance_m', round(m.distance)::int) ORDER BY m.distance), '[]')::text AS body
-         FROM (SELECT e.*, 2 * 6371000 * asin(sqrt(
-                  power(sin(radians(e.latitude - $2) / 2), 2) +
-                  cos(radians($2)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $3) / 2), 2)
-                )) AS distance
-                 FROM events e
-                WHERE e.is_recurring AND e.latitude BETWEEN $2 - $4 AND $2 + $4
-                  AND e.longitude BETWEEN $3 - $5 AND $3 + $5
-                  AND (strpos(fold($1), fold(e.title)) > 0 OR strpos(fold(e.title), fold($6)) > 0)
-              ) m
-        WHERE m.distance <= $8`,
-      [
-        query.venue,
-        query.lat,
-        query.lng,
-        latSpan,
-        lngSpan,
-        venueName,
-        mediaBase(services.config), // from PUBLIC_URL, never from Host
-        MATCH_RADIUS_M,
-      ],
+    const candidates = await matchingBusinessesJson(
+      services.db,
+      {
+        venue: query.venue,
+        venueName: query.venue.split(',')[0]!.trim(),
+        lat: query.lat,
+        lng: query.lng,
+        radiusM: MATCH_RADIUS_M,
+      },
+      mediaBase(services.config), // from PUBLIC_URL, never from Host
     );
-    return c.body(`{"candidates":${result.rows[0]?.body ?? '[]'}}`, 200, { 'Content-Type': 'application/json' });
+    return c.body(`{"candidates":${candidates}}`, 200, { 'Content-Type': 'application/json' });
   });
   return router;
 }

@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import { ProfileUpdateFieldsSchema } from '../../src/shared/contract/profile.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { profileJson, updateProfile } from '../db/queries/profile.ts';
 import { requireAdult } from '../http/adult-only.ts';
 import { requireUser } from '../http/auth.ts';
 import { readForm } from '../http/multipart.ts';
@@ -16,10 +17,7 @@ import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage } from '../services/image-store.ts';
-import { profileJson } from '../services/users.ts';
 import { countWrite } from '../services/write-policy.ts';
-
-const columns = ['display_name', 'bio', 'full_name', 'gender', 'date_of_birth'] as const;
 
 export function profileRoutes(services: Services): Hono<ApiEnv> {
   const { db, images, config, clock, writePolicy } = services;
@@ -43,35 +41,15 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
     const file = form.files.profile_image;
     const image = file ? await acceptImage(file) : null;
 
-    const sets: string[] = [];
-    const params: unknown[] = [user.userId];
-    for (const column of columns) {
-      const value = fields[column];
-      if (value === undefined) continue;
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
+    const newImage = image ? await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image) : null;
+    let old: string | null;
+    try {
+      old = await updateProfile(db, user.userId, fields, newImage);
+    } catch (error) {
+      await discardImage(ledger, newImage);
+      throw error;
     }
-    let newImage: string | null = null;
-    if (image) {
-      newImage = await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image);
-      params.push(newImage);
-      sets.push(`profile_image = $${params.length}`);
-    }
-    if (sets.length) {
-      let old: string | null | undefined;
-      try {
-        const result = await db.query<{ old_image: string | null }>(
-          `UPDATE users u SET ${sets.join(', ')} FROM users old
-            WHERE u.id = $1 AND old.id = u.id RETURNING old.profile_image AS old_image`,
-          params,
-        );
-        old = result.rows[0]?.old_image;
-      } catch (error) {
-        await discardImage(ledger, newImage);
-        throw error;
-      }
-      if (newImage && old && old !== newImage) await discardImage(ledger, old);
-    }
+    if (newImage && old && old !== newImage) await discardImage(ledger, old);
     return respond(c, user.userId);
   });
 

@@ -4,31 +4,12 @@
  * listing and two events; the promoter owns one event; the member is an app
  * user with no dashboard. Idempotent: existing accounts are left as they are.
  */
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { insertSeedEvent, type SeedEvent } from '../db/queries/event-writes.ts';
+import { existingEmails, insertVerifiedUser } from '../db/queries/users.ts';
 import { hashPassword } from './passwords.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
-
-interface DemoEvent {
-  title: string;
-  bio?: string;
-  location_name: string;
-  latitude: number;
-  longitude: number;
-  start_date?: string;
-  start_time?: string;
-  end_date?: string;
-  end_time?: string;
-  is_recurring?: boolean;
-  is_sponsored?: boolean;
-  event_type?: string;
-  event_subtype?: string;
-  keywords?: string[];
-  schedule_blocks?: Record<string, { start: string; end: string }[]>;
-  days?: string[];
-  recurring_start_time?: string;
-  recurring_end_time?: string;
-}
 
 interface DemoAccount {
   email: string;
@@ -36,7 +17,7 @@ interface DemoAccount {
   display_name: string;
   bio: string;
   user_type: 'business' | 'subpromoter' | 'user';
-  events: DemoEvent[];
+  events: SeedEvent[];
 }
 
 /** A date `days` from today, so the demo events are always upcoming. */
@@ -138,65 +119,29 @@ function accounts(): DemoAccount[] {
   ];
 }
 
-async function insertEvent(tx: Queryable, userId: number, e: DemoEvent): Promise<void> {
-  const days = new Set(e.days ?? []);
-  await tx.query(
-    `INSERT INTO events (user_id, title, bio, location_name, latitude, longitude, start_date, start_time, end_date,
-       end_time, is_recurring, is_sponsored, event_type, event_subtype, keywords, schedule_blocks,
-       monday, tuesday, wednesday, thursday, friday, saturday, sunday, recurring_start_time, recurring_end_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-       $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
-    [
-      userId,
-      e.title,
-      e.bio ?? '',
-      e.location_name,
-      e.latitude,
-      e.longitude,
-      e.start_date ?? null,
-      e.start_time ?? null,
-      e.end_date ?? null,
-      e.end_time ?? null,
-      e.is_recurring ?? false,
-      e.is_sponsored ?? false,
-      e.event_type ?? null,
-      e.event_subtype ?? null,
-      JSON.stringify(e.keywords ?? []),
-      JSON.stringify(e.schedule_blocks ?? {}),
-      ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => days.has(d)),
-      e.recurring_start_time ?? null,
-      e.recurring_end_time ?? null,
-    ],
-  );
-}
-
 /** Creates the missing demo accounts; returns the emails it created. */
 export async function seedDemo(db: Db): Promise<string[]> {
   const created: string[] = [];
   const wanted = accounts();
-  const existing = await db.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
+  const existing = await existingEmails(
+    db,
     wanted.map((a) => a.email),
-  ]);
-  if (existing.rows.length === wanted.length) return created;
+  );
+  if (existing.length === wanted.length) return created;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const account of wanted) {
     const done = await db.transaction(async (tx) => {
-      const inserted = await tx.query<{ id: number }>(
-        `INSERT INTO users (email, password_hash, full_name, display_name, bio, is_promoter, user_type, verified_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now()) ON CONFLICT DO NOTHING RETURNING id::int AS id`,
-        [
-          account.email,
-          passwordHash,
-          account.full_name,
-          account.display_name,
-          account.bio,
-          account.user_type !== 'user',
-          account.user_type,
-        ],
-      );
-      const userId = inserted.rows[0]?.id;
-      if (userId === undefined) return false;
-      for (const event of account.events) await insertEvent(tx, userId, event);
+      const userId = await insertVerifiedUser(tx, {
+        email: account.email,
+        passwordHash,
+        full_name: account.full_name,
+        display_name: account.display_name,
+        bio: account.bio,
+        is_promoter: account.user_type !== 'user',
+        user_type: account.user_type,
+      });
+      if (userId === null) return false;
+      for (const event of account.events) await insertSeedEvent(tx, userId, event);
       return true;
     });
     if (done) created.push(account.email);

@@ -6,6 +6,11 @@
  * so this only keeps tables small.
  */
 import type { Db } from '../db/client.ts';
+import { deleteAccountCodesExpiredBefore } from '../db/queries/account-codes.ts';
+import { deleteDevMailCreatedBefore } from '../db/queries/dev-mail.ts';
+import { deleteIdempotencyKeysCreatedBefore } from '../db/queries/idempotency-keys.ts';
+import { deleteWindowsStartedBefore } from '../db/queries/rate-limits.ts';
+import { deleteTokensExpiredBefore } from '../db/queries/refresh-tokens.ts';
 import { forgetOldLoginAddresses } from './known-logins.ts';
 import { deleteExpiredRegistrations } from './users.ts';
 
@@ -13,11 +18,11 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export async function cleanUp(db: Db, nowMs: number = Date.now()): Promise<void> {
   const now = new Date(nowMs);
-  await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(nowMs - 24 * HOUR_MS)]);
-  await db.query('DELETE FROM rate_limits WHERE window_start < $1', [new Date(nowMs - 24 * HOUR_MS)]);
-  await db.query('DELETE FROM refresh_tokens WHERE expires_at < $1', [now]);
-  await db.query('DELETE FROM dev_mail WHERE created_at < $1', [new Date(nowMs - 7 * 24 * HOUR_MS)]);
-  await db.query('DELETE FROM account_codes WHERE expires_at < $1', [now]);
+  await deleteIdempotencyKeysCreatedBefore(db, new Date(nowMs - 24 * HOUR_MS));
+  await deleteWindowsStartedBefore(db, new Date(nowMs - 24 * HOUR_MS));
+  await deleteTokensExpiredBefore(db, now);
+  await deleteDevMailCreatedBefore(db, new Date(nowMs - 7 * 24 * HOUR_MS));
+  await deleteAccountCodesExpiredBefore(db, now);
   await deleteExpiredRegistrations(db, nowMs);
   await forgetOldLoginAddresses(db, nowMs);
 }

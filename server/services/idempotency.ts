@@ -27,6 +27,15 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKey,
+  deleteIdempotencyKeysCreatedBefore,
+  findAnonymousAnswerElsewhere,
+  findIdempotencyRecord,
+  storeIdempotentAnswer,
+  type StoredAnswer,
+} from '../db/queries/idempotency-keys.ts';
 import { RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -80,15 +89,6 @@ export function requestFingerprint(method: string, path: string, contentType: st
   return hash.update(bytes.subarray(start)).digest('hex');
 }
 
-interface StoredAnswer {
-  method?: string;
-  path?: string;
-  fingerprint: string | null;
-  status: number | null;
-  content_type: string | null;
-  body: string | null;
-}
-
 function replay(row: StoredAnswer): Response {
   const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
   if (row.content_type) headers['Content-Type'] = row.content_type;
@@ -124,32 +124,19 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
     const now = clock.now();
 
     return runInRequestTransaction(db, async () => {
-      const claimed = await db.query(
-        `INSERT INTO idempotency_keys AS k (scope, key, method, path, fingerprint, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (scope, key) DO UPDATE
-           SET method = $3, path = $4, fingerprint = $5, created_at = $6,
-               status = NULL, content_type = NULL, body = NULL
-           WHERE k.created_at < $7 OR (k.status IS NULL AND k.created_at < $8)
-         RETURNING 1 AS claimed`,
-        [
-          scope,
-          key,
-          c.req.method,
-          path,
-          fingerprint,
-          new Date(now),
-          new Date(now - IDEMPOTENCY_TTL_MS),
-          new Date(now - ABANDONED_AFTER_MS),
-        ],
-      );
+      const claimed = await claimIdempotencyKey(db, {
+        scope,
+        key,
+        method: c.req.method,
+        path,
+        fingerprint,
+        now: new Date(now),
+        expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS),
+        abandonedBefore: new Date(now - ABANDONED_AFTER_MS),
+      });
 
-      if (claimed.rows.length === 0) {
-        const found = await db.query<StoredAnswer>(
-          'SELECT method, path, fingerprint, status, content_type, body FROM idempotency_keys WHERE scope = $1 AND key = $2',
-          [scope, key],
-        );
-        const row = found.rows[0];
+      if (!claimed) {
+        const row = await findIdempotencyRecord(db, scope, key);
         if (!row || row.status === null) {
           throw new ApiError(409, 'A request with this Idempotency-Key is still being processed.', undefined, {
             'Retry-After': '1',
@@ -166,14 +153,14 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
 
       if (!user) {
         // The same bytes from this client under another address: the answer it already had.
-        const elsewhere = await db.query<StoredAnswer>(
-          `SELECT fingerprint, status, content_type, body FROM idempotency_keys
-            WHERE key = $1 AND scope LIKE 'anon:%' AND scope <> $2 AND fingerprint = $3
-              AND status IS NOT NULL AND created_at >= $4
-            ORDER BY created_at LIMIT 1`,
-          [key, scope, fingerprint, new Date(now - IDEMPOTENCY_TTL_MS)],
+        const elsewhere = await findAnonymousAnswerElsewhere(
+          db,
+          key,
+          scope,
+          fingerprint,
+          new Date(now - IDEMPOTENCY_TTL_MS),
         );
-        if (elsewhere.rows[0]) throw new RollbackWith(replay(elsewhere.rows[0]));
+        if (elsewhere) throw new RollbackWith(replay(elsewhere));
       }
 
       await next(); // a thrown error rolls everything back and propagates
@@ -182,13 +169,10 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
       const text = res.status === 204 ? null : await res.clone().text();
       const contentType = res.headers.get('content-type');
       if (carriesTokens(contentType, text)) {
-        await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+        await deleteIdempotencyKey(db, scope, key);
         return undefined;
       }
-      await db.query(
-        'UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5 WHERE scope = $1 AND key = $2',
-        [scope, key, res.status, contentType, text],
-      );
+      await storeIdempotentAnswer(db, scope, key, { status: res.status, contentType, body: text });
       return undefined;
     });
   };
@@ -196,7 +180,5 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
 
 /** Deletes records older than 24 h (run now and then; they are ignored anyway). */
 export async function pruneIdempotencyKeys(services: Pick<Services, 'db' | 'clock'>): Promise<void> {
-  await services.db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [
-    new Date(services.clock.now() - IDEMPOTENCY_TTL_MS),
-  ]);
+  await deleteIdempotencyKeysCreatedBefore(services.db, new Date(services.clock.now() - IDEMPOTENCY_TTL_MS));
 }

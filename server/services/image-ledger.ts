@@ -6,6 +6,12 @@
  * sweep those a failed or interrupted write left behind.
  */
 import type { Db, Queryable } from '../db/client.ts';
+import {
+  findUnreferencedImages,
+  forgetStoredImage,
+  recordStoredImage,
+  sumImageBytes,
+} from '../db/queries/stored-images.ts';
 import { ApiError } from '../http/problem.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
 
@@ -22,15 +28,6 @@ function size(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`;
 }
 
-/** Bytes of images the account keeps now (files being replaced included until they are removed). */
-export async function imageBytesUsed(db: Queryable, userId: number): Promise<number> {
-  const result = await db.query<{ used: string }>(
-    'SELECT coalesce(sum(bytes), 0)::text AS used FROM stored_images WHERE user_id = $1',
-    [userId],
-  );
-  return Number(result.rows[0]?.used ?? 0);
-}
-
 /**
  * Stores an accepted image for the account when it fits its quota (413
  * otherwise) and records it; returns the name. The record is written right
@@ -43,7 +40,8 @@ export async function storeImage(
   userId: number,
   image: StoredImage,
 ): Promise<string> {
-  const used = await imageBytesUsed(deps.db, userId);
+  // Files being replaced count until they are removed.
+  const used = await sumImageBytes(deps.db, userId);
   if (used + image.bytes.length > quotaBytes) {
     throw new ApiError(
       413,
@@ -53,12 +51,12 @@ export async function storeImage(
   }
   const name = await deps.images.put(image.bytes, image.type);
   try {
-    await deps.db.query('INSERT INTO stored_images (name, user_id, bytes, created_at) VALUES ($1, $2, $3, $4)', [
+    await recordStoredImage(deps.db, {
       name,
       userId,
-      image.bytes.length,
-      new Date(deps.clock.now()),
-    ]);
+      bytes: image.bytes.length,
+      createdAt: new Date(deps.clock.now()),
+    });
   } catch (error) {
     await deps.images.delete(name);
     throw error;
@@ -75,7 +73,7 @@ export async function discardImage(deps: Omit<ImageLedgerDeps, 'clock'>, name: s
   if (!name) return;
   try {
     await deps.images.delete(name);
-    await deps.db.query('DELETE FROM stored_images WHERE name = $1', [name]);
+    await forgetStoredImage(deps.db, name);
   } catch (error) {
     console.error('Could not remove an unused image; the hourly sweep will retry', error);
   }
@@ -90,16 +88,9 @@ export async function sweepOrphanImages(
   nowMs: number,
   graceMs = SWEEP_GRACE_MS,
 ): Promise<number> {
-  const orphans = await deps.db.query<{ name: string }>(
-    `SELECT s.name FROM stored_images s
-      WHERE s.created_at < $1
-        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.cover_image = s.name)
-        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image = s.name)
-      LIMIT 1000`,
-    [new Date(nowMs - graceMs)],
-  );
-  for (const { name } of orphans.rows) await discardImage(deps, name);
-  return orphans.rows.length;
+  const orphans = await findUnreferencedImages(deps.db, new Date(nowMs - graceMs));
+  for (const name of orphans) await discardImage(deps, name);
+  return orphans.length;
 }
 
 export function startImageSweep(db: Db, images: ImageStore, intervalMs = 60 * 60 * 1000): void {

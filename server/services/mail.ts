@@ -10,6 +10,7 @@
 import { brand } from '../../src/brand.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { insertDevMail } from '../db/queries/dev-mail.ts';
 
 export interface MailMessage {
   to: string;
@@ -49,12 +50,7 @@ export function consoleMailer(options: {
     async send(message) {
       log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
       if (!options.keepInMailbox) return;
-      await options.db.query('INSERT INTO dev_mail (recipient, subject, body, code) VALUES ($1, $2, $3, $4)', [
-        message.to,
-        message.subject,
-        message.text,
-        message.code ?? null,
-      ]);
+      await insertDevMail(options.db, { ...message, code: message.code ?? null });
     },
   };
 }

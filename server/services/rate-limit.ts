@@ -5,6 +5,7 @@
  * returns the count, so concurrent hits cannot both slip under the limit.
  */
 import type { Queryable } from '../db/client.ts';
+import { countHit, readBucket, takeBackHit } from '../db/queries/rate-limits.ts';
 import { outlivingRollback } from '../db/request-transaction.ts';
 import { ApiError } from '../http/problem.ts';
 
@@ -77,17 +78,8 @@ export const defaultRateLimits: RateLimitPolicy = {
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
 export async function hit(db: Queryable, bucket: string, limit: Limit, nowMs: number): Promise<number> {
-  const now = new Date(nowMs);
   // A hit counts even when the request it belongs to rolls back (see request-transaction.ts).
-  const result = await outlivingRollback(db).query<{ hits: number; window_start: Date }>(
-    `INSERT INTO rate_limits AS r (bucket, window_start, hits) VALUES ($1, $2, 1)
-     ON CONFLICT (bucket) DO UPDATE SET
-       hits = CASE WHEN r.window_start <= $2 - make_interval(secs => $3) THEN 1 ELSE r.hits + 1 END,
-       window_start = CASE WHEN r.window_start <= $2 - make_interval(secs => $3) THEN $2 ELSE r.window_start END
-     RETURNING hits, window_start`,
-    [bucket, now, limit.windowSeconds],
-  );
-  const row = result.rows[0];
+  const row = await countHit(outlivingRollback(db), bucket, new Date(nowMs), limit.windowSeconds);
   if (!row || row.hits <= limit.max) return 0;
   const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
   return Math.max(1, Math.ceil((endsAt - nowMs) / 1000));
@@ -95,16 +87,12 @@ export async function hit(db: Queryable, bucket: string, limit: Limit, nowMs: nu
 
 /** Gives one hit back (a login that turned out right was counted as a failure in advance). */
 export async function unhit(db: Queryable, bucket: string): Promise<void> {
-  await db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE bucket = $1', [bucket]);
+  await takeBackHit(db, bucket);
 }
 
 /** Reads whether `bucket` is already over its limit, without counting a hit. */
 export async function overLimit(db: Queryable, bucket: string, limit: Limit, nowMs: number): Promise<number> {
-  const result = await db.query<{ hits: number; window_start: Date }>(
-    'SELECT hits, window_start FROM rate_limits WHERE bucket = $1',
-    [bucket],
-  );
-  const row = result.rows[0];
+  const row = await readBucket(db, bucket);
   if (!row) return 0;
   const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
   if (endsAt <= nowMs || row.hits < limit.max) return 0;

@@ -15,6 +15,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../db/client.ts';
+import { insertServerSecretIfMissing, readServerSecret } from '../db/queries/server-secrets.ts';
+import {
+  countActiveSigningKeys,
+  deleteKeysRetiredBefore,
+  insertSigningKey,
+  insertSigningKeyCreatedAt,
+  listSigningKeys,
+  lockKeyRing,
+  retireActiveSigningKeys,
+} from '../db/queries/signing-keys.ts';
 
 export function loadJwtSecretSync(configured: string | null, dataDir: string): string {
   if (configured) return configured;
@@ -54,7 +64,6 @@ export function staticSigningKeys(secret: string): SigningKeys {
   };
 }
 
-const ADVISORY_LOCK = 724312;
 const CODE_SECRET = 'verification-codes';
 
 function newSecret(): string {
@@ -66,17 +75,9 @@ function newKid(): string {
 }
 
 async function insertFirstKeys(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK]);
-  const { rows } = await tx.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL',
-  );
-  if ((rows[0]?.n ?? 0) === 0) {
-    await tx.query('INSERT INTO signing_keys (kid, secret) VALUES ($1, $2)', [newKid(), newSecret()]);
-  }
-  await tx.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    CODE_SECRET,
-    newSecret(),
-  ]);
+  await lockKeyRing(tx);
+  if ((await countActiveSigningKeys(tx)) === 0) await insertSigningKey(tx, newKid(), newSecret());
+  await insertServerSecretIfMissing(tx, CODE_SECRET, newSecret());
 }
 
 /**
@@ -85,21 +86,14 @@ async function insertFirstKeys(tx: Queryable): Promise<void> {
  * code-hashing secret, which takes JWT_SECRET's other job.
  */
 export async function ensureServerSecrets(db: Db): Promise<string> {
-  const read = () => db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [CODE_SECRET]);
-  let { rows } = await read();
-  const active = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL');
-  if (!rows[0] || (active.rows[0]?.n ?? 0) === 0) {
+  let secret = await readServerSecret(db, CODE_SECRET);
+  const active = await countActiveSigningKeys(db);
+  if (secret === null || active === 0) {
     await db.transaction(insertFirstKeys);
-    ({ rows } = await read());
+    secret = await readServerSecret(db, CODE_SECRET);
   }
-  if (!rows[0]) throw new Error('The server secret could not be created.');
-  return rows[0].value;
-}
-
-interface KeyRow {
-  kid: string;
-  secret: string;
-  retired_at: Date | null;
+  if (secret === null) throw new Error('The server secret could not be created.');
+  return secret;
 }
 
 /**
@@ -117,9 +111,7 @@ export function databaseSigningKeys(db: Queryable, refreshMs = 30_000): SigningK
   const load = () =>
     (loading ??= (async () => {
       try {
-        const { rows } = await db.query<KeyRow>(
-          'SELECT kid, secret, retired_at FROM signing_keys ORDER BY created_at DESC, kid',
-        );
+        const rows = await listSigningKeys(db);
         keys = new Map(rows.map((row) => [row.kid, encode(row.secret)]));
         const newest = rows.find((row) => row.retired_at === null);
         if (!newest) throw new Error('No signing key in the database; the server creates one at start.');
@@ -168,18 +160,12 @@ export async function rotateSigningKeys(
 ): Promise<Rotation> {
   const graceMs = accessTokenTtlSeconds * 1000 + cacheMs + 60_000;
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCK]);
+    await lockKeyRing(tx);
     const now = new Date(nowMs);
-    const retired = await tx.query<{ kid: string }>(
-      'UPDATE signing_keys SET retired_at = $1 WHERE retired_at IS NULL RETURNING kid',
-      [now],
-    );
+    const retired = await retireActiveSigningKeys(tx, now);
     const kid = newKid();
-    await tx.query('INSERT INTO signing_keys (kid, secret, created_at) VALUES ($1, $2, $3)', [kid, newSecret(), now]);
-    const deleted = await tx.query<{ kid: string }>(
-      'DELETE FROM signing_keys WHERE retired_at IS NOT NULL AND retired_at < $1 RETURNING kid',
-      [new Date(nowMs - graceMs)],
-    );
-    return { kid, retired: retired.rows.map((r) => r.kid), deleted: deleted.rows.map((r) => r.kid) };
+    await insertSigningKeyCreatedAt(tx, kid, newSecret(), now);
+    const deleted = await deleteKeysRetiredBefore(tx, new Date(nowMs - graceMs));
+    return { kid, retired, deleted };
   });
 }

@@ -14,12 +14,15 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
+import * as accountCodes from '../db/queries/account-codes.ts';
+import type { AccountCodePurpose } from '../db/queries/account-codes.ts';
+import * as verificationCodes from '../db/queries/verification-codes.ts';
+import type { StoredCode } from '../db/queries/verification-codes.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 
-export type AccountCodePurpose = 'password-reset' | 'email-change';
 export type CheckResult = 'ok' | 'wrong' | 'expired' | 'too-many' | 'none';
 
 export function newCode(): string {
@@ -38,12 +41,6 @@ function matches(storedHex: string, computedHex: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-interface StoredCode {
-  code_hash: string;
-  expires_at: Date;
-  wrong_attempts: number;
-}
-
 function judge(row: StoredCode | undefined, computedHash: string, nowMs: number): CheckResult {
   if (!row) return 'none';
   if (row.wrong_attempts >= MAX_WRONG_ATTEMPTS) return 'too-many';
@@ -56,12 +53,11 @@ function judge(row: StoredCode | undefined, computedHash: string, nowMs: number)
 /** Stores a fresh verification code for the user (replacing any previous one) and returns it. */
 export async function storeNewCode(db: Queryable, secret: string, userId: number, nowMs: number): Promise<string> {
   const code = newCode();
-  await db.query(
-    `INSERT INTO email_verifications (user_id, code_hash, expires_at, wrong_attempts, sent_at)
-     VALUES ($1, $2, $3, 0, $4)
-     ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, expires_at = $3, wrong_attempts = 0, sent_at = $4`,
-    [userId, codeHash(secret, userId, code, null), new Date(nowMs + CODE_TTL_MS), new Date(nowMs)],
-  );
+  await verificationCodes.upsertVerificationCode(db, userId, {
+    hash: codeHash(secret, userId, code, null),
+    expiresAt: new Date(nowMs + CODE_TTL_MS),
+    sentAt: new Date(nowMs),
+  });
   return code;
 }
 
@@ -73,15 +69,10 @@ export async function checkCode(
   code: string,
   nowMs: number,
 ): Promise<CheckResult> {
-  const found = await db.query<StoredCode>(
-    'SELECT code_hash, expires_at, wrong_attempts FROM email_verifications WHERE user_id = $1 FOR UPDATE',
-    [userId],
-  );
-  const result = judge(found.rows[0], codeHash(secret, userId, code, null), nowMs);
-  if (result === 'ok') await db.query('DELETE FROM email_verifications WHERE user_id = $1', [userId]);
-  if (result === 'wrong') {
-    await db.query('UPDATE email_verifications SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1', [userId]);
-  }
+  const found = await verificationCodes.lockVerificationCode(db, userId);
+  const result = judge(found, codeHash(secret, userId, code, null), nowMs);
+  if (result === 'ok') await verificationCodes.deleteVerificationCode(db, userId);
+  if (result === 'wrong') await verificationCodes.countWrongVerificationTry(db, userId);
   return result;
 }
 
@@ -95,20 +86,12 @@ export async function storeAccountCode(
   newEmail: string | null = null,
 ): Promise<string> {
   const code = newCode();
-  await db.query(
-    `INSERT INTO account_codes (user_id, purpose, code_hash, expires_at, wrong_attempts, sent_at, new_email)
-     VALUES ($1, $2, $3, $4, 0, $5, $6)
-     ON CONFLICT (user_id, purpose) DO UPDATE
-       SET code_hash = $3, expires_at = $4, wrong_attempts = 0, sent_at = $5, new_email = $6`,
-    [
-      userId,
-      purpose,
-      codeHash(secret, userId, code, purpose),
-      new Date(nowMs + CODE_TTL_MS),
-      new Date(nowMs),
-      newEmail,
-    ],
-  );
+  await accountCodes.upsertAccountCode(db, userId, purpose, {
+    hash: codeHash(secret, userId, code, purpose),
+    expiresAt: new Date(nowMs + CODE_TTL_MS),
+    sentAt: new Date(nowMs),
+    newEmail,
+  });
   return code;
 }
 
@@ -121,20 +104,9 @@ export async function checkAccountCode(
   code: string,
   nowMs: number,
 ): Promise<{ result: CheckResult; newEmail: string | null }> {
-  const found = await db.query<StoredCode & { new_email: string | null }>(
-    `SELECT code_hash, expires_at, wrong_attempts, new_email FROM account_codes
-      WHERE user_id = $1 AND purpose = $2 FOR UPDATE`,
-    [userId, purpose],
-  );
-  const row = found.rows[0];
+  const row = await accountCodes.lockAccountCode(db, userId, purpose);
   const result = judge(row, codeHash(secret, userId, code, purpose), nowMs);
-  if (result === 'ok')
-    await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
-  if (result === 'wrong') {
-    await db.query('UPDATE account_codes SET wrong_attempts = wrong_attempts + 1 WHERE user_id = $1 AND purpose = $2', [
-      userId,
-      purpose,
-    ]);
-  }
+  if (result === 'ok') await accountCodes.deleteAccountCode(db, userId, purpose);
+  if (result === 'wrong') await accountCodes.countWrongAccountCodeTry(db, userId, purpose);
   return { result, newEmail: row?.new_email ?? null };
 }

@@ -4,6 +4,8 @@
  * stored images per account. Tests and benchmarks may pass their own.
  */
 import type { Queryable } from '../db/client.ts';
+import { countUserEvents } from '../db/queries/events.ts';
+import { lockUser } from '../db/queries/users.ts';
 import { ApiError } from '../http/problem.ts';
 import { hit, type Limit } from './rate-limit.ts';
 
@@ -59,7 +61,6 @@ export function tooManyEvents(policy: WritePolicy): ApiError {
  * includes every create that held the lock before.
  */
 export async function assertRoomForEvent(tx: Queryable, policy: WritePolicy, userId: number): Promise<void> {
-  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
-  const result = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE user_id = $1', [userId]);
-  if ((result.rows[0]?.n ?? 0) >= policy.eventsPerAccount) throw tooManyEvents(policy);
+  await lockUser(tx, userId);
+  if ((await countUserEvents(tx, userId)) >= policy.eventsPerAccount) throw tooManyEvents(policy);
 }

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../../config.ts';
 import { openDb, type Db } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
+import { insertMediaObjectIfMissing, mediaObjectNamesAfter } from '../../db/queries/media-objects.ts';
 import { imageNamePattern, localImageStore, type StoredImage } from '../image-store.ts';
 import { postgresImageStore } from './pg-store.ts';
 import { s3Bucket, s3ImageStore } from './s3-store.ts';
@@ -52,22 +53,14 @@ export function postgresArchive(db: Db): MediaArchive {
     async *names() {
       let after = '';
       for (;;) {
-        const { rows } = await db.query<{ name: string }>(
-          'SELECT name FROM media_objects WHERE name > $1 ORDER BY name LIMIT 500',
-          [after],
-        );
-        if (!rows.length) return;
-        for (const row of rows) yield row.name;
-        after = rows[rows.length - 1]!.name;
+        const names = await mediaObjectNamesAfter(db, after);
+        if (!names.length) return;
+        yield* names;
+        after = names[names.length - 1]!;
       }
     },
     read: (name) => store.get(name),
-    async write(name, image) {
-      await db.query(
-        'INSERT INTO media_objects (name, content_type, bytes) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-        [name, image.type, Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength)],
-      );
-    },
+    write: (name, image) => insertMediaObjectIfMissing(db, name, image.type, image.bytes),
     close: () => db.close(),
   };
 }

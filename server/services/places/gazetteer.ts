@@ -17,10 +17,10 @@
  */
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
 import type { Db } from '../../db/client.ts';
+import { placeById, topPlacesInRange } from '../../db/queries/places.ts';
 import { fold } from './place-names.ts';
 import type { PlaceLocation, PlacesProvider } from './provider.ts';
 
-const MAX_PREDICTIONS = 5;
 /** Name parts shorter than this match whole names only. */
 const MIN_PREFIX_LENGTH = 3;
 /** The longest city name in the data is 65 characters. */
@@ -48,28 +48,13 @@ export function gazetteer(db: Db): PlacesProvider {
     async autocomplete(input): Promise<PlacePrediction[]> {
       const range = searchRange(input);
       if (!range) return [];
-      // The ranking reads the index only (it includes population, qualifier
-      // and id); descriptions are fetched for the five winners alone.
-      const result = await db.query<{ id: number; description: string }>(
-        `SELECT p.id, p.description
-           FROM (SELECT id, population FROM places
-                  WHERE name_key >= $1 AND name_key < $2 AND strpos(qualifier_key, $3) > 0
-                  ORDER BY population DESC, id
-                  LIMIT ${MAX_PREDICTIONS}) top
-           JOIN places p USING (id)
-          ORDER BY top.population DESC, p.id`,
-        [range.from, range.to, range.qualifier],
-      );
-      return result.rows.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
+      const places = await topPlacesInRange(db, range);
+      return places.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
     },
     async details(placeId): Promise<PlaceLocation | null> {
       const match = /^city:(\d{1,9})$/.exec(placeId);
       if (!match || Number(match[1]) > 2 ** 31 - 1) return null;
-      const result = await db.query<{ name: string; description: string; lat: number; lng: number }>(
-        'SELECT name, description, lat, lng FROM places WHERE id = $1',
-        [Number(match[1])],
-      );
-      const place = result.rows[0];
+      const place = await placeById(db, Number(match[1]));
       return place ? { lat: place.lat, lng: place.lng, name: place.name, formatted_address: place.description } : null;
     },
   };

@@ -1,54 +1,11 @@
 /**
- * SQL for events. Reads return the JSON text built by event_document() (see
- * migration 003), so the list the dashboard polls is one query and no
- * re-serialisation. Every write bumps users.events_rev, which is the list's
- * ETag: an unchanged list costs one indexed lookup and a 304.
+ * SQL reads of the events table. They return the JSON text built by
+ * event_document() (see migration 003), so the list the dashboard polls is one
+ * query and no re-serialisation. The list's ETag is users.events_rev, which
+ * every write bumps (event-writes.ts): an unchanged list costs one indexed
+ * lookup and a 304.
  */
-import type { EventFields } from '../../src/shared/contract/event.ts';
-import type { Queryable } from '../db/client.ts';
-
-/** Columns a write may set, in the order of EventFieldsSchema. */
-export const eventColumns = [
-  'title',
-  'bio',
-  'location_name',
-  'latitude',
-  'longitude',
-  'start_date',
-  'start_time',
-  'end_date',
-  'end_time',
-  'is_recurring',
-  'is_sponsored',
-  'event_type',
-  'event_subtype',
-  'keywords',
-  'schedule_blocks',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'recurring_start_time',
-  'recurring_end_time',
-] as const satisfies readonly (keyof EventFields)[];
-
-const jsonColumns = new Set(['keywords', 'schedule_blocks']);
-
-/** The columns and values of the fields that were sent (JSON columns as text). */
-export function columnValues(fields: EventFields): { columns: string[]; values: unknown[] } {
-  const columns: string[] = [];
-  const values: unknown[] = [];
-  for (const column of eventColumns) {
-    const value = fields[column];
-    if (value === undefined) continue;
-    columns.push(column);
-    values.push(jsonColumns.has(column) ? JSON.stringify(value) : value);
-  }
-  return { columns, values };
-}
+import type { Queryable } from '../client.ts';
 
 /** The values the cross-field rules look at, as stored. */
 export interface StoredEventState {
@@ -90,10 +47,6 @@ export async function hasBusinessListing(db: Queryable, userId: number, exceptId
   return result.rows.length > 0;
 }
 
-export async function bumpEventsRev(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE users SET events_rev = events_rev + 1 WHERE id = $1', [userId]);
-}
-
 export async function listRev(db: Queryable, userId: number): Promise<string | null> {
   const result = await db.query<{ rev: string }>('SELECT events_rev::text AS rev FROM users WHERE id = $1', [userId]);
   return result.rows[0]?.rev ?? null;
@@ -110,9 +63,9 @@ export async function listJson(db: Queryable, userId: number, mediaBase: string)
   return result.rows[0] ?? { rev: '0', body: '[]' };
 }
 
-/** True when the error is PostgreSQL's unique violation (the one-listing index). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+export async function countUserEvents(db: Queryable, userId: number): Promise<number> {
+  const result = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE user_id = $1', [userId]);
+  return result.rows[0]?.n ?? 0;
 }
 
 /**

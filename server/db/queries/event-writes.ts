@@ -1,0 +1,167 @@
+/**
+ * SQL writes of the events table. Only the columns of the shared contract's
+ * event fields can be written, and every write bumps users.events_rev, the
+ * ETag of the caller's list (events.ts).
+ */
+import type { EventFields } from '../../../src/shared/contract/event.ts';
+import type { Queryable } from '../client.ts';
+
+/** Columns a write may set, in the order of EventFieldsSchema. */
+const eventColumns = [
+  'title',
+  'bio',
+  'location_name',
+  'latitude',
+  'longitude',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'is_recurring',
+  'is_sponsored',
+  'event_type',
+  'event_subtype',
+  'keywords',
+  'schedule_blocks',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'recurring_start_time',
+  'recurring_end_time',
+] as const satisfies readonly (keyof EventFields)[];
+
+const jsonColumns = new Set(['keywords', 'schedule_blocks']);
+
+/** The columns and values of the fields that were sent (JSON columns as text). */
+function columnValues(fields: EventFields): { columns: string[]; values: unknown[] } {
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  for (const column of eventColumns) {
+    const value = fields[column];
+    if (value === undefined) continue;
+    columns.push(column);
+    values.push(jsonColumns.has(column) ? JSON.stringify(value) : value);
+  }
+  return { columns, values };
+}
+
+export interface EventWrite {
+  userId: number;
+  fields: EventFields;
+  /** A newly stored cover image, or null to leave the cover as it is. */
+  coverImage: string | null;
+  now: Date;
+  mediaBase: string;
+}
+
+/** Inserts an event with the fields that were sent; returns its document. */
+export async function insertEvent(tx: Queryable, write: EventWrite): Promise<string> {
+  const { columns, values } = columnValues(write.fields);
+  const { userId, now, coverImage } = write;
+  const allColumns = ['user_id', 'created_at', 'updated_at', ...columns, ...(coverImage ? ['cover_image'] : [])];
+  const allValues = [userId, now, now, ...values, ...(coverImage ? [coverImage] : [])];
+  const placeholders = allValues.map((_, i) => `$${i + 2}`).join(', ');
+  const inserted = await tx.query<{ body: string }>(
+    `INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
+     RETURNING event_document(e, $1)::text AS body`,
+    [write.mediaBase, ...allValues],
+  );
+  return inserted.rows[0]!.body;
+}
+
+/** Sets the fields that were sent on the caller's event and bumps its version; returns the new document. */
+export async function updateOwnEvent(tx: Queryable, eventId: number, write: EventWrite) {
+  const { columns, values } = columnValues(write.fields);
+  if (write.coverImage) {
+    columns.push('cover_image');
+    values.push(write.coverImage);
+  }
+  const sets = columns.map((column, i) => `${column} = $${i + 5}`);
+  const updated = await tx.query<{ body: string; version: number }>(
+    `UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
+      WHERE id = $1 AND user_id = $2 RETURNING event_document(e, $3)::text AS body, version`,
+    [eventId, write.userId, write.mediaBase, write.now, ...values],
+  );
+  return updated.rows[0]!;
+}
+
+/** Deletes the caller's event; returns its cover, or null when there was no such event. */
+export async function deleteOwnEvent(
+  tx: Queryable,
+  eventId: number,
+  userId: number,
+): Promise<{ cover_image: string | null } | null> {
+  const deleted = await tx.query<{ cover_image: string | null }>(
+    'DELETE FROM events WHERE id = $1 AND user_id = $2 RETURNING cover_image',
+    [eventId, userId],
+  );
+  return deleted.rows[0] ?? null;
+}
+
+/** A demo event (SEED_DEMO): absent fields take the defaults below. */
+export interface SeedEvent {
+  title: string;
+  bio?: string;
+  location_name: string;
+  latitude: number;
+  longitude: number;
+  start_date?: string;
+  start_time?: string;
+  end_date?: string;
+  end_time?: string;
+  is_recurring?: boolean;
+  is_sponsored?: boolean;
+  event_type?: string;
+  event_subtype?: string;
+  keywords?: string[];
+  schedule_blocks?: Record<string, { start: string; end: string }[]>;
+  days?: string[];
+  recurring_start_time?: string;
+  recurring_end_time?: string;
+}
+
+/** Inserts a demo event as is, without the checks of the API. */
+export async function insertSeedEvent(tx: Queryable, userId: number, e: SeedEvent): Promise<void> {
+  const days = new Set(e.days ?? []);
+  await tx.query(
+    `INSERT INTO events (user_id, title, bio, location_name, latitude, longitude, start_date, start_time, end_date,
+       end_time, is_recurring, is_sponsored, event_type, event_subtype, keywords, schedule_blocks,
+       monday, tuesday, wednesday, thursday, friday, saturday, sunday, recurring_start_time, recurring_end_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+       $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+    [
+      userId,
+      e.title,
+      e.bio ?? '',
+      e.location_name,
+      e.latitude,
+      e.longitude,
+      e.start_date ?? null,
+      e.start_time ?? null,
+      e.end_date ?? null,
+      e.end_time ?? null,
+      e.is_recurring ?? false,
+      e.is_sponsored ?? false,
+      e.event_type ?? null,
+      e.event_subtype ?? null,
+      JSON.stringify(e.keywords ?? []),
+      JSON.stringify(e.schedule_blocks ?? {}),
+      ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => days.has(d)),
+      e.recurring_start_time ?? null,
+      e.recurring_end_time ?? null,
+    ],
+  );
+}
+
+export async function bumpEventsRev(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE users SET events_rev = events_rev + 1 WHERE id = $1', [userId]);
+}
+
+/** True when the error is PostgreSQL's unique violation (the one-listing index). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
