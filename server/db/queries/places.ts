@@ -7,8 +7,8 @@ import type { Queryable } from '../client.ts';
 
 /** Predictions per search; a literal in the statement, so its plan is made for it. */
 const MAX_PREDICTIONS = 5;
-/** Distinct from the migration lock (724311), so a load never waits on migrations of another kind. */
-const LOAD_LOCK = 724312;
+/** Distinct from the migration (724311) and key-ring (724312) locks: a load waits on neither. */
+const LOAD_LOCK = 724313;
 /** The same index as migration 008 creates. */
 const SEARCH_INDEX = 'CREATE INDEX places_name_key ON places (name_key, population DESC) INCLUDE (qualifier_key, id)';
 

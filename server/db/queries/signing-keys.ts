@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../client.ts';
 
+/** Distinct from the migration (724311) and gazetteer-load (724313) locks. */
 const KEY_RING_LOCK = 724312;
 
 /** Holds the key-ring lock until the transaction ends. */
