@@ -13,16 +13,11 @@ import { EventFieldsSchema } from '../../src/shared/contract/event.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { readForm } from '../http/multipart.ts';
+import { atomically } from '../db/request-transaction.ts';
 import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
-import {
-  bumpEventsRev,
-  deleteOwnEvent,
-  insertEvent,
-  isUniqueViolation,
-  updateOwnEvent,
-} from '../db/queries/event-writes.ts';
+import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, listJson, listPage, listRev, lockOwnEvent } from '../db/queries/events.ts';
 import { ByteBudgetLru } from '../services/byte-budget-lru.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
@@ -138,7 +133,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const coverName = await storeCover(user.userId, cover);
     const now = new Date(clock.now());
     try {
-      const body = await db.transaction(async (tx) => {
+      const body = await atomically(db, async (tx) => {
         await assertRoomForEvent(tx, writePolicy, user.userId);
         const inserted = await insertEvent(tx, {
           userId: user.userId,
@@ -147,7 +142,6 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
           now,
           mediaBase: base,
         });
-        await bumpEventsRev(tx, user.userId);
         return inserted;
       });
       return c.body(body, 201, { ...jsonHeaders, ETag: '"1"' });
@@ -167,7 +161,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     checkListingAllowed(user, fields);
     const coverName = await storeCover(user.userId, cover);
     try {
-      const result = await db.transaction(async (tx) => {
+      const result = await atomically(db, async (tx) => {
         const current = await lockOwnEvent(tx, id, user.userId);
         if (!current) throw new ApiError(404, 'Event not found.');
         if (expected !== null && expected !== current.version) {
@@ -187,7 +181,6 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
           now: new Date(clock.now()),
           mediaBase: base,
         });
-        await bumpEventsRev(tx, user.userId);
         return { body: updated.body, version: updated.version, oldCover: current.cover_image };
       });
       if ('conflict' in result) {
@@ -207,12 +200,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const user = requireUser(c);
     await countWrite(db, writePolicy, user.userId, clock.now());
     const id = eventId(c);
-    const removed = await db.transaction(async (tx) => {
-      const deleted = await deleteOwnEvent(tx, id, user.userId);
-      if (!deleted) return null;
-      await bumpEventsRev(tx, user.userId);
-      return deleted;
-    });
+    const removed = await deleteOwnEvent(db, id, user.userId);
     if (!removed) throw new ApiError(404, 'Event not found.');
     await discardImage(ledger, removed.cover_image);
     return c.body(null, 204);

@@ -5,7 +5,7 @@
  * returns the count, so concurrent hits cannot both slip under the limit.
  */
 import type { Queryable } from '../db/client.ts';
-import { countHit, readBucket, takeBackHit } from '../db/queries/rate-limits.ts';
+import { countHits, readBucket, takeBackHit } from '../db/queries/rate-limits.ts';
 import { outlivingRollback } from '../db/request-transaction.ts';
 import { ApiError } from '../http/problem.ts';
 
@@ -77,12 +77,28 @@ export const defaultRateLimits: RateLimitPolicy = {
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
-export async function hit(db: Queryable, bucket: string, limit: Limit, nowMs: number): Promise<number> {
+export function hit(db: Queryable, bucket: string, limit: Limit, nowMs: number): Promise<number> {
+  return hitAll(db, [{ bucket, limit }], nowMs);
+}
+
+/** Counts one hit in each bucket (one statement); returns the longest wait any of them asks for, else 0. */
+export async function hitAll(
+  db: Queryable,
+  checks: readonly { bucket: string; limit: Limit }[],
+  nowMs: number,
+): Promise<number> {
+  const limits = new Map(checks.map((check) => [check.bucket, check.limit]));
+  const buckets = [...limits].map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds }));
   // A hit counts even when the request it belongs to rolls back (see request-transaction.ts).
-  const row = await countHit(outlivingRollback(db), bucket, new Date(nowMs), limit.windowSeconds);
-  if (!row || row.hits <= limit.max) return 0;
-  const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
-  return Math.max(1, Math.ceil((endsAt - nowMs) / 1000));
+  const rows = await countHits(outlivingRollback(db), buckets, new Date(nowMs));
+  let wait = 0;
+  for (const row of rows) {
+    const limit = limits.get(row.bucket);
+    if (!limit || row.hits <= limit.max) continue;
+    const endsAt = new Date(row.window_start).getTime() + limit.windowSeconds * 1000;
+    wait = Math.max(wait, Math.ceil((endsAt - nowMs) / 1000), 1);
+  }
+  return wait;
 }
 
 /** Gives one hit back (a login that turned out right was counted as a failure in advance). */
@@ -111,8 +127,7 @@ export async function enforce(
   checks: readonly { bucket: string; limit: Limit }[],
   nowMs: number,
 ): Promise<void> {
-  let wait = 0;
-  for (const check of checks) wait = Math.max(wait, await hit(db, check.bucket, check.limit, nowMs));
+  const wait = await hitAll(db, checks, nowMs);
   if (wait > 0) throw tooManyRequests(wait);
 }
 

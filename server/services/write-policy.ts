@@ -7,7 +7,7 @@ import type { Queryable } from '../db/client.ts';
 import { countUserEvents } from '../db/queries/events.ts';
 import { lockUser } from '../db/queries/users.ts';
 import { ApiError } from '../http/problem.ts';
-import { hit, type Limit } from './rate-limit.ts';
+import { hitAll, type Limit } from './rate-limit.ts';
 
 export interface WritePolicy {
   /** Creates, updates and deletes of events plus profile PATCHes, per account. */
@@ -33,9 +33,13 @@ export const defaultWritePolicy: WritePolicy = {
 
 /** Counts one write for the account; 429 with Retry-After when it is over either limit. */
 export async function countWrite(db: Queryable, policy: WritePolicy, userId: number, nowMs: number): Promise<void> {
-  const wait = Math.max(
-    await hit(db, `write:minute:${userId}`, policy.writesPerMinute, nowMs),
-    await hit(db, `write:day:${userId}`, policy.writesPerDay, nowMs),
+  const wait = await hitAll(
+    db,
+    [
+      { bucket: `write:minute:${userId}`, limit: policy.writesPerMinute },
+      { bucket: `write:day:${userId}`, limit: policy.writesPerDay },
+    ],
+    nowMs,
   );
   if (wait > 0) {
     throw new ApiError(

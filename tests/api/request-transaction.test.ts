@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  atomically,
   outlivingRollback,
   requestScoped,
   RollbackWith,
@@ -51,6 +52,24 @@ describe('request transactions', () => {
         await db.query("INSERT INTO rt_items VALUES ('after the failure')");
       }),
     ).rejects.toThrow();
+    expect(await names()).toEqual(['a', 'b']);
+  });
+
+  it('join the request transaction with atomically(), or open one of their own outside a request', async () => {
+    const db = requestScoped(shared.db);
+    await expect(
+      atomically(db, async (tx) => {
+        await tx.query("INSERT INTO rt_items VALUES ('alone')");
+        throw new Error('undo alone');
+      }),
+    ).rejects.toThrow('undo alone');
+    // Joined: it commits or rolls back with the request, not on its own.
+    await expect(
+      runInRequestTransaction(db, async () => {
+        await atomically(db, (tx) => tx.query("INSERT INTO rt_items VALUES ('joined')"));
+        throw new Error('the request fails after it');
+      }),
+    ).rejects.toThrow('the request fails after it');
     expect(await names()).toEqual(['a', 'b']);
   });
 

@@ -1,7 +1,8 @@
 /**
  * SQL writes of the events table. Only the columns of the shared contract's
  * event fields can be written, and every write bumps users.events_rev, the
- * ETag of the caller's list (events.ts).
+ * ETag of the caller's list (events.ts), in the same statement (a CTE): one
+ * round trip per write, not two.
  */
 import type { EventFields } from '../../../src/shared/contract/event.ts';
 import type { Queryable } from '../client.ts';
@@ -66,7 +67,8 @@ export async function insertEvent(tx: Queryable, write: EventWrite): Promise<str
   const allValues = [userId, now, now, ...values, ...(coverImage ? [coverImage] : [])];
   const placeholders = allValues.map((_, i) => `$${i + 2}`).join(', ');
   const inserted = await tx.query<{ body: string }>(
-    `INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
+    `WITH bumped AS (${bumpRev('$2')})
+     INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
      RETURNING event_document(e, $1)::text AS body`,
     [write.mediaBase, ...allValues],
   );
@@ -82,7 +84,8 @@ export async function updateOwnEvent(tx: Queryable, eventId: number, write: Even
   }
   const sets = columns.map((column, i) => `${column} = $${i + 5}`);
   const updated = await tx.query<{ body: string; version: number }>(
-    `UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
+    `WITH bumped AS (${bumpRev('$2')})
+     UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
       WHERE id = $1 AND user_id = $2 RETURNING event_document(e, $3)::text AS body, version`,
     [eventId, write.userId, write.mediaBase, write.now, ...values],
   );
@@ -95,8 +98,11 @@ export async function deleteOwnEvent(
   eventId: number,
   userId: number,
 ): Promise<{ cover_image: string | null } | null> {
+  // The revision moves only when a row was deleted: a 404 changes nothing.
   const deleted = await tx.query<{ cover_image: string | null }>(
-    'DELETE FROM events WHERE id = $1 AND user_id = $2 RETURNING cover_image',
+    `WITH deleted AS (DELETE FROM events WHERE id = $1 AND user_id = $2 RETURNING cover_image),
+          bumped AS (UPDATE users SET events_rev = events_rev + 1 WHERE id = $2 AND EXISTS (SELECT 1 FROM deleted))
+     SELECT cover_image FROM deleted`,
     [eventId, userId],
   );
   return deleted.rows[0] ?? null;
@@ -157,8 +163,9 @@ export async function insertSeedEvent(tx: Queryable, userId: number, e: SeedEven
   );
 }
 
-export async function bumpEventsRev(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE users SET events_rev = events_rev + 1 WHERE id = $1', [userId]);
+/** The statement that moves a user's list revision; `param` holds the user id. */
+function bumpRev(param: string): string {
+  return `UPDATE users SET events_rev = events_rev + 1 WHERE id = ${param}`;
 }
 
 /** True when the error is PostgreSQL's unique violation (the one-listing index). */

@@ -6,26 +6,34 @@ export interface BucketWindow {
   window_start: Date;
 }
 
+export interface CountedBucket extends BucketWindow {
+  bucket: string;
+}
+
 /**
- * Counts one hit, opening a new window when the current one started more than
- * `windowSeconds` before `now`; returns the count. One statement, so
- * concurrent hits cannot both slip under a limit.
+ * Counts one hit in each bucket, opening a new window in a bucket whose
+ * current one started more than its `windowSeconds` before `now`; returns the
+ * counts. One statement for all of them (a write counts in a per-minute and a
+ * per-day bucket: one round trip, not two), so concurrent hits cannot slip
+ * under a limit. Buckets must be distinct; rows are locked in the order given.
  */
-export async function countHit(
+export async function countHits(
   db: Queryable,
-  bucket: string,
+  buckets: readonly { bucket: string; windowSeconds: number }[],
   now: Date,
-  windowSeconds: number,
-): Promise<BucketWindow | null> {
-  const result = await db.query<BucketWindow>(
-    `INSERT INTO rate_limits AS r (bucket, window_start, hits) VALUES ($1, $2, 1)
+): Promise<CountedBucket[]> {
+  const result = await db.query<CountedBucket>(
+    `WITH w (bucket, secs) AS (SELECT * FROM unnest($1::text[], $2::int[]))
+     INSERT INTO rate_limits AS r (bucket, window_start, hits) SELECT bucket, $3, 1 FROM w
      ON CONFLICT (bucket) DO UPDATE SET
-       hits = CASE WHEN r.window_start <= $2 - make_interval(secs => $3) THEN 1 ELSE r.hits + 1 END,
-       window_start = CASE WHEN r.window_start <= $2 - make_interval(secs => $3) THEN $2 ELSE r.window_start END
-     RETURNING hits, window_start`,
-    [bucket, now, windowSeconds],
+       hits = CASE WHEN r.window_start <= $3 - make_interval(secs => (SELECT secs FROM w WHERE w.bucket = r.bucket))
+                   THEN 1 ELSE r.hits + 1 END,
+       window_start = CASE WHEN r.window_start <= $3 - make_interval(secs => (SELECT secs FROM w WHERE w.bucket = r.bucket))
+                   THEN $3 ELSE r.window_start END
+     RETURNING bucket, hits, window_start`,
+    [buckets.map((b) => b.bucket), buckets.map((b) => b.windowSeconds), now],
   );
-  return result.rows[0] ?? null;
+  return result.rows;
 }
 
 export async function takeBackHit(db: Queryable, bucket: string): Promise<void> {
