@@ -117,6 +117,11 @@ export default tseslint.config(
               message: 'Only src/lib/sw-bridge.ts and sw-control.ts talk to the service worker.',
             },
             { name: 'idb', message: 'Only src/shared/db opens IndexedDB.' },
+            ...['react-router', 'react-router-dom'].map((name) => ({
+              name,
+              importNames: ['Link', 'NavLink'],
+              message: "Use src/components/link.tsx: react-router's own add ~2.6 KB to every first visit (issue 4).",
+            })),
           ],
         },
       ],

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { leanPreloadPlugin } from './scripts/lean-preload-plugin.ts';
+import { leanRouterPlugin } from './scripts/lean-router-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 import { webManifest } from './scripts/web-manifest.ts';
@@ -56,6 +57,7 @@ export default defineConfig(({ command }) => ({
     react(),
     inlineEntryCss(),
     leanPreloadPlugin(),
+    leanRouterPlugin(),
     // Runs in closeBundle *before* the PWA plugin, so the prerendered pages are
     // on disk when the precache manifest is computed.
     prerenderPlugin(),

@@ -5,8 +5,8 @@
  * and static handler in-process on a fresh in-memory database with the demo
  * accounts and one event with a cover, served from the build.
  *
- * 1. Size: the page loaded once in Chromium (fresh profile, service worker
- *    blocked), every script and stylesheet it fetched plus inline CSS, gzip -9.
+ * 1. Size: the page loaded once as a first visit, every script and stylesheet
+ *    it fetched plus the inline ones, gzip -9 (scripts/support/first-visit.ts).
  *    Budget: JS ≤ 100 KiB (the page needs none to read; it loads one small
  *    module that keeps it for offline reading).
  * 2. Lighthouse (mobile preset, simulated throttling; RUNS, default 3, median):
@@ -16,12 +16,10 @@
  * Build first. CHROME_PATH picks the browser (default /usr/bin/chromium);
  * LIGHTHOUSE=0 skips part 2. Exits 1 when a budget is missed.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -35,8 +33,8 @@ import { readPageScripts } from '../server/pages/page-scripts.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/services/demo-seed.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser.ts';
 import { distDir } from './size-server.ts';
+import { gzipSize, JS_BUDGET, measureFirstVisit } from './support/first-visit.ts';
 
-const JS_BUDGET = 100 * 1024;
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -105,34 +103,14 @@ let failures = 0;
 // 1. Size
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const files = new Set<string>();
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin === site.origin && /\.(m?js|css)$/.test(url.pathname)) files.add(url.pathname);
-  });
-  const response = await page.goto(site.origin + path, { waitUntil: 'networkidle' });
-  const html = (await response?.text()) ?? '';
-  const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
-  const js = [...files].filter((f) => /\.m?js$/.test(f));
-  // The inline boot script that starts the module after the first paint counts too.
-  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => m[1] ?? '')
-    .join('');
-  const jsBytes = js.reduce((sum, f) => sum + gz(readFileSync(join(dist, f))), 0) + (inlineJs ? gz(inlineJs) : 0);
-  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
-  const cssBytes = [...files]
-    .filter((f) => f.endsWith('.css'))
-    .reduce((s, f) => s + gz(readFileSync(join(dist, f))), 0);
+  const visit = await measureFirstVisit(browser, site.origin + path, dist);
   console.log(
-    `First visit to ${path} (gzip -9): HTML ${kib(gz(html))}, JS ${kib(jsBytes)} (${js.join(', ') || 'none'}), CSS ${kib(cssBytes + gz(inlineCss))} (inline ${kib(gz(inlineCss))})`,
+    `First visit to ${path} (gzip -9): HTML ${kib(gzipSize(visit.html))}, JS ${kib(visit.jsBytes)} (${visit.js.join(', ') || 'none'}), CSS ${kib(visit.cssBytes)} (inline ${kib(visit.inlineCssBytes)})`,
   );
-  if (jsBytes > JS_BUDGET) {
+  if (visit.jsBytes > JS_BUDGET) {
     failures++;
     console.log(`  ← JS over the ${kib(JS_BUDGET)} budget`);
   }
-  await context.close();
 } finally {
   await browser.close();
 }

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { prerenderedPage, snapshotPage } from './app/layout/prerendered-page.tsx';
-import { routes } from './app/routes.tsx';
+import { addRoutesFor, patchRoutesOnNavigation, routes } from './app/routes.tsx';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { DB_NAME } from './shared/db/schema.ts';
 import { useAuth } from './stores/auth-store.ts';
@@ -21,6 +21,8 @@ async function boot() {
   // see src/app/layout/prerendered-page.tsx). Other routes' lazy modules load
   // before the first render, so it never shows an empty fallback.
   const snapshot = prerendered ? snapshotPage(document.getElementById('main')) : null;
+  // A dashboard address opened directly: the dashboard's routes come with its chunk.
+  await addRoutesFor(window.location.pathname);
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }, index) => {
@@ -36,7 +38,7 @@ async function boot() {
     }),
   );
 
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,13 +1,17 @@
 /**
- * The /dashboard guard of SPEC §2 and §6: signed-out visitors go to /login,
- * signed-in users who are neither business nor subpromoter go to /no-access.
+ * The dashboard's part of the route table (SPEC §2), in the dashboard's own
+ * chunk: src/app/routes.tsx adds it on the way to /dashboard, so the public
+ * site's first visit carries none of it. Its guard (SPEC §2, §6): signed-out
+ * visitors go to /login, signed-in users who are neither business nor
+ * subpromoter go to /no-access.
  */
-import { Navigate } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { DashboardLayout } from '../features/dashboard/dashboard-layout.tsx';
 import { useAuth } from '../stores/auth-store.ts';
 import { canUseDashboard } from '../shared/contract/user-types.ts';
+import { RouteError } from './layout/route-error.tsx';
 
-export function Component() {
+function DashboardGuard() {
   const status = useAuth((s) => s.status);
   const userType = useAuth((s) => s.user?.user_type);
   if (status === 'loading') {
@@ -22,5 +26,20 @@ export function Component() {
   return <DashboardLayout />;
 }
 
-/** Errors of the dashboard's pages, from the dashboard's own chunk (no cost to the public pages). */
-export { RouteError as ErrorBoundary } from './layout/route-error.tsx';
+export const dashboardRoute: RouteObject = {
+  // The id lets the router recognise the route when it is added a second time.
+  id: 'dashboard',
+  path: 'dashboard',
+  Component: DashboardGuard,
+  // Errors of the dashboard's pages, inside the dashboard's frame.
+  ErrorBoundary: RouteError,
+  children: [
+    { index: true, lazy: () => import('../features/profile/profile-page.tsx') },
+    { path: 'profile', lazy: () => import('../features/profile/profile-page.tsx') },
+    { path: 'events', lazy: () => import('../features/events/events-page.tsx') },
+    { path: 'add-business', lazy: () => import('../features/business/business-page.tsx') },
+    { path: 'business/:id', lazy: () => import('../features/business/business-page.tsx') },
+    { path: 'outbox', lazy: () => import('../features/outbox/outbox-page.tsx') },
+    { path: 'poster/:id', lazy: () => import('../features/poster/poster-page.tsx') },
+  ],
+};

@@ -4,7 +4,8 @@
  * anchor (the prerendered page around it hands same-origin clicks to the router).
  */
 import type { ReactNode } from 'react';
-import { Link, useInRouterContext } from 'react-router-dom';
+import { useInRouterContext } from 'react-router-dom';
+import { Link } from './link.tsx';
 
 export function AppLink({ to, children }: { to: string; children: ReactNode }) {
   return useInRouterContext() ? <Link to={to}>{children}</Link> : <a href={to}>{children}</a>;

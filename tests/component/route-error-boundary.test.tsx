@@ -1,13 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { dashboardRoute } from '../../src/app/dashboard-route.tsx';
 import { RouteError } from '../../src/app/layout/route-error.tsx';
-import { routes } from '../../src/app/routes.tsx';
+import { patchRoutesOnNavigation, routes } from '../../src/app/routes.tsx';
 
 /** Each page route with whether a boundary sits between it and the site's root layout. */
 function pages(list: readonly RouteObject[], guarded = false, depth = 0): Array<[string, boolean]> {
   return list.flatMap((route) => {
-    const here = guarded || (depth > 0 && route.errorElement !== undefined);
+    const here = guarded || (depth > 0 && (route.errorElement !== undefined || route.ErrorBoundary !== undefined));
     const name = route.index ? '(index)' : (route.path ?? '(layout)');
     return route.children ? pages(route.children, here, depth + 1) : [[name, here] as [string, boolean]];
   });
@@ -35,8 +36,30 @@ function renderFailing(failure: () => never | Promise<never>) {
 }
 
 describe('route error boundary', () => {
-  it('guards every page of the table from inside the site frame', () => {
-    const all = pages(routes);
+  it('guards every page of the table from inside the site frame', async () => {
+    // The dashboard's routes join the table on the way to /dashboard (its own chunk).
+    let added: { id: string | null; children: RouteObject[] } | undefined;
+    for (const path of ['/about', '/dashboard/events']) {
+      await patchRoutesOnNavigation({
+        path,
+        matches: [],
+        signal: new AbortController().signal,
+        fetcherKey: undefined,
+        patch: (id, children) => void (added = { id, children }),
+      });
+      if (path === '/about') expect(added).toBeUndefined();
+    }
+    const dashboard = added!;
+    expect(dashboard.children).toEqual([dashboardRoute]);
+    const withDashboard = (list: readonly RouteObject[]): RouteObject[] =>
+      list.map((route) =>
+        route.id === dashboard.id
+          ? ({ ...route, children: [...(route.children ?? []), ...dashboard.children] } as RouteObject)
+          : route.children
+            ? ({ ...route, children: withDashboard(route.children) } as RouteObject)
+            : route,
+      );
+    const all = pages(withDashboard(routes));
     expect(all.length).toBeGreaterThan(15);
     expect(all.filter(([, guarded]) => !guarded)).toEqual([]);
     expect(routes[0]?.errorElement).toBeTruthy(); // and the frame itself
@@ -48,6 +71,23 @@ describe('route error boundary', () => {
     });
     expect(await screen.findByRole('heading', { name: 'A newer version is available — reload' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.getByText('Site frame')).toBeInTheDocument();
+  });
+
+  it('a dashboard chunk that fails to load (its routes come with it) offers the newer version, inside the site frame', async () => {
+    const frame = (
+      <main>
+        <p>Site frame</p>
+        <Outlet />
+      </main>
+    );
+    const router = createMemoryRouter([{ ...routes[0], element: frame } as RouteObject], {
+      initialEntries: ['/dashboard/events'],
+      patchRoutesOnNavigation: () =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/dashboard-route-1a2b.js')),
+    });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'A newer version is available — reload' })).toBeInTheDocument();
     expect(screen.getByText('Site frame')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { LoginPanel } from '../../features/auth/login-panel.tsx';

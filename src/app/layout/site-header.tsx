@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../../components/link.tsx';
 import { brand } from '../../brand.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useAuth } from '../../stores/auth-store.ts';

@@ -4,7 +4,7 @@
  * address; until then Share explains why there is nothing to share yet.
  */
 import './share.css';
-import { Link } from 'react-router-dom';
+import { Link } from '../link.tsx';
 import { publicListingUrl, publishedId } from './listing-link.ts';
 import { ShareButton } from './share-button.tsx';
 

@@ -5,7 +5,8 @@
  * imports no CSS.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../shared/api/errors.ts';
 import { useAuth } from '../../stores/auth-store.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { brand } from '../../brand.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 

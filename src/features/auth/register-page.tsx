@@ -4,7 +4,8 @@
  */
 import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { api } from '../../lib/api.ts';
 import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts';

@@ -4,7 +4,8 @@
  * Business) and Events, with the sync indicator beside them.
  */
 import './dashboard.css';
-import { NavLink, Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
+import { NavLink } from '../../components/link.tsx';
 import { useAuth } from '../../stores/auth-store.ts';
 import { targetId, useBusinessListing } from '../../stores/use-overlaid-events.ts';
 import { SyncIndicator } from './shell/sync-indicator.tsx';

@@ -4,7 +4,7 @@
  * buttons, and its sync state as text ("Pending sync", "Needs attention")
  * with retry and discard when the server refused it.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';

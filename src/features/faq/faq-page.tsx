@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { brand } from '../../brand.ts';
 import { Island } from '../../components/island.tsx';
 import type { FaqEntry } from '../../content/faq.ts';

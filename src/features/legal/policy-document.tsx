@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import type { Policy } from '../../content/policies/policy-types.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

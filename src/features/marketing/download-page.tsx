@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { brand } from '../../brand.ts';
 import { InstallApp } from '../../components/install-app.tsx';
 import { Island } from '../../components/island.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { brand } from '../../brand.ts';
 
 /** The illustrative "tonight" board in the hero: invented places, no real businesses. */

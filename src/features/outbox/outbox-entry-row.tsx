@@ -1,6 +1,6 @@
 /** One queued write on the Outbox screen: what, age, state, last error, and what the user can do about it. */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { describeEntry } from '../../shared/outbox/describe-entry.ts';
 import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';

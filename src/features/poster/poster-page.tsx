@@ -3,7 +3,8 @@
  * listings (src/components/share/qr-poster.tsx), from the dashboard's own
  * data — so it opens and prints offline too.
  */
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../components/link.tsx';
 import { publicListingUrl } from '../../components/share/listing-link.ts';
 import { QrPoster } from '../../components/share/qr-poster.tsx';
 import { listingSlug } from '../../shared/contract/listing-url.ts';

@@ -3,7 +3,7 @@
  * many writes wait, and whether any needs the user — each linking to the
  * Outbox screen, where queued writes can be retried, edited or discarded.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link.tsx';
 import { useSync } from '../../../stores/sync-store.ts';
 
 export function SyncIndicator() {
