@@ -8,20 +8,14 @@ import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
+import { useFormAction } from '../../components/forms/use-form-action.ts';
 import { api } from '../../lib/api.ts';
-import { ApiError, NetworkError, serverDetail } from '../../shared/api/errors.ts';
 import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
 import { NewPasswordField } from './new-password-field.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
-
-type Notice = { kind: 'error' | 'success'; text: string } | null;
-
-function failureText(failure: unknown, fallback: string): string {
-  return failure instanceof NetworkError ? authMessages.offline : (serverDetail(failure) ?? fallback);
-}
 
 export function Component() {
   useDocumentTitle('Reset your password');
@@ -30,56 +24,41 @@ export function Component() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
-  // The server names the field at fault (code, password, email); the message goes next to it.
-  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [busy, setBusy] = useState<'send' | 'reset' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
+  // The server names the field at fault (code, password, email); the message goes next to it.
+  const { busy, notice, fieldErrors, run } = useFormAction<'send' | 'reset'>({
+    offlineText: authMessages.offline,
+    onFailure: focusFirstError,
+  });
 
-  async function onSend() {
-    if (busy) return;
-    setBusy('send');
-    setNotice(null);
-    setFieldErrors({});
-    try {
-      const answer = await forgotPassword(api, { email: email.trim() });
-      setNotice({ kind: 'success', text: answer.detail });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
-      setNotice({ kind: 'error', text: failureText(failure, authMessages.sendCodeFailed) });
-      focusFirstError();
-    } finally {
-      setBusy(null);
-    }
+  function onSend() {
+    void run(
+      'send',
+      async () => (await forgotPassword(api, { email: email.trim() })).detail,
+      authMessages.sendCodeFailed,
+    );
   }
 
-  async function onReset(event: FormEvent<HTMLFormElement>) {
+  function onReset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy('reset');
-    setNotice(null);
-    setFieldErrors({});
-    try {
-      const tokens = await resetPassword(api, { email: email.trim(), code: code.trim(), password });
-      await completeSignIn(tokens);
-      setPassword('');
-      void navigate('/dashboard', { replace: true });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setFieldErrors(failure.errors);
-      setNotice({ kind: 'error', text: failureText(failure, authMessages.resetFailed) });
-      focusFirstError();
-    } finally {
-      setBusy(null);
-    }
+    void run(
+      'reset',
+      async () => {
+        await completeSignIn(await resetPassword(api, { email: email.trim(), code: code.trim(), password }));
+        setPassword('');
+        void navigate('/dashboard', { replace: true });
+      },
+      authMessages.resetFailed,
+    );
   }
 
-  const error = notice?.kind === 'error' ? notice.text : null;
+  const error = notice?.tone === 'error' ? notice.text : null;
   return (
     <article className="page page--narrow auth-page">
       <h1>Reset your password</h1>
       <p className="auth-page__lead">{authMessages.resetNote}</p>
-      <form ref={formRef} className="form auth-form" noValidate onSubmit={(event) => void onReset(event)}>
+      <form ref={formRef} className="form auth-form" noValidate onSubmit={onReset}>
         {error ? (
           <p className="alert alert--error" role="alert" tabIndex={-1} data-error-summary>
             {error}
@@ -92,13 +71,13 @@ export function Component() {
             className="button button--ghost"
             aria-disabled={busy !== null || undefined}
             aria-busy={busy === 'send' || undefined}
-            onClick={() => void onSend()}
+            onClick={onSend}
           >
             Send code
           </button>
         </div>
-        <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
-          {notice?.kind === 'success' ? notice.text : ''}
+        <p role="status" className={notice?.tone === 'success' ? 'alert alert--success' : 'visually-hidden'}>
+          {notice?.tone === 'success' ? notice.text : ''}
         </p>
         <CodeField
           label="Code"

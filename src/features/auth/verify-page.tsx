@@ -7,8 +7,8 @@ import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CodeField, EmailField } from '../../components/forms/text-fields.tsx';
+import { useFormAction } from '../../components/forms/use-form-action.ts';
 import { api } from '../../lib/api.ts';
-import { NetworkError, serverDetail } from '../../shared/api/errors.ts';
 import { resendVerification } from '../../shared/api/resend-verification.ts';
 import { verifyEmail } from '../../shared/api/verify-email.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
@@ -16,63 +16,50 @@ import { authMessages } from './login-messages.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
-type Notice = { kind: 'error' | 'success'; text: string } | null;
-
 export function Component() {
   useDocumentTitle('Verify your email');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
+  const { busy, notice, run } = useFormAction<'verify' | 'resend'>({
+    offlineText: authMessages.offline,
+    onFailure: focusFirstError,
+  });
 
-  async function onVerify(event: FormEvent<HTMLFormElement>) {
+  function onVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy('verify');
-    setNotice(null);
-    try {
-      const tokens = await verifyEmail(api, { email: email.trim(), code: code.trim() });
-      await completeSignIn(tokens);
-      void navigate('/dashboard', { replace: true });
-    } catch (failure) {
-      const text =
-        failure instanceof NetworkError ? authMessages.offline : (serverDetail(failure) ?? authMessages.verifyFailed);
-      setNotice({ kind: 'error', text });
-      focusFirstError();
-    } finally {
-      setBusy(null);
-    }
+    void run(
+      'verify',
+      async () => {
+        await completeSignIn(await verifyEmail(api, { email: email.trim(), code: code.trim() }));
+        void navigate('/dashboard', { replace: true });
+      },
+      authMessages.verifyFailed,
+    );
   }
 
-  async function onResend() {
-    if (busy) return;
-    setBusy('resend');
-    setNotice(null);
-    try {
-      await resendVerification(api, { email: email.trim() });
-      setNotice({ kind: 'success', text: authMessages.resendDone });
-    } catch (failure) {
-      const text =
-        failure instanceof NetworkError ? authMessages.offline : (serverDetail(failure) ?? authMessages.resendFailed);
-      setNotice({ kind: 'error', text });
-      focusFirstError();
-    } finally {
-      setBusy(null);
-    }
+  function onResend() {
+    void run(
+      'resend',
+      async () => {
+        await resendVerification(api, { email: email.trim() });
+        return authMessages.resendDone;
+      },
+      authMessages.resendFailed,
+    );
   }
 
-  const error = notice?.kind === 'error' ? notice.text : null;
+  const error = notice?.tone === 'error' ? notice.text : null;
   return (
     <article className="page page--narrow auth-page">
       <h1>Verify your email</h1>
       <p className="auth-page__lead" id="verify-note">
         {authMessages.verifyNote}
       </p>
-      <form ref={formRef} className="form auth-form" noValidate onSubmit={(event) => void onVerify(event)}>
+      <form ref={formRef} className="form auth-form" noValidate onSubmit={onVerify}>
         <EmailField label="Email" name="email" value={email} onChange={setEmail} />
         <CodeField
           label="Verification code"
@@ -82,8 +69,8 @@ export function Component() {
           error={error}
           className="verify-code"
         />
-        <p role="status" className={notice?.kind === 'success' ? 'alert alert--success' : 'visually-hidden'}>
-          {notice?.kind === 'success' ? notice.text : ''}
+        <p role="status" className={notice?.tone === 'success' ? 'alert alert--success' : 'visually-hidden'}>
+          {notice?.tone === 'success' ? notice.text : ''}
         </p>
         <div className="auth-actions">
           <button type="submit" className="button button--primary" aria-disabled={busy !== null || undefined}>
@@ -93,7 +80,7 @@ export function Component() {
             type="button"
             className="button button--ghost"
             aria-disabled={busy !== null || undefined}
-            onClick={() => void onResend()}
+            onClick={onResend}
           >
             Resend code
           </button>

@@ -10,36 +10,44 @@ import { api } from '../../lib/api.ts';
 import { confirmEmailChange, requestEmailChange } from '../../shared/api/account-changes.ts';
 import { getProfile } from '../../shared/api/get-profile.ts';
 import { useAuth } from '../../stores/auth-store.ts';
-import { FormMessage } from './form-message.tsx';
-import { useAccountAction } from './use-account-action.ts';
+import { accountOfflineText, FormMessage } from './form-message.tsx';
+import { useFormAction } from '../../components/forms/use-form-action.ts';
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, outcome, fieldErrors, run } = useAccountAction();
+  const { busy, notice, fieldErrors, run } = useFormAction<'request' | 'confirm'>({ offlineText: accountOfflineText });
 
   function onRequest(event: FormEvent) {
     event.preventDefault();
-    void run(async () => {
-      const answer = await requestEmailChange(api, { new_email: newEmail.trim(), current_password: password });
-      setPassword('');
-      setSentTo(newEmail.trim());
-      return answer.detail;
-    }, 'Could not send the code.');
+    void run(
+      'request',
+      async () => {
+        const answer = await requestEmailChange(api, { new_email: newEmail.trim(), current_password: password });
+        setPassword('');
+        setSentTo(newEmail.trim());
+        return answer.detail;
+      },
+      'Could not send the code.',
+    );
   }
 
   function onConfirm(event: FormEvent) {
     event.preventDefault();
-    void run(async () => {
-      const answer = await confirmEmailChange(api, { code: code.trim() });
-      useAuth.setState({ user: await getProfile(api) });
-      setCode('');
-      setNewEmail('');
-      setSentTo(null);
-      return answer.detail;
-    }, 'Could not confirm the new email.');
+    void run(
+      'confirm',
+      async () => {
+        const answer = await confirmEmailChange(api, { code: code.trim() });
+        useAuth.setState({ user: await getProfile(api) });
+        setCode('');
+        setNewEmail('');
+        setSentTo(null);
+        return answer.detail;
+      },
+      'Could not confirm the new email.',
+    );
   }
 
   return (
@@ -67,7 +75,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             error={fieldErrors.current_password?.[0]}
           />
           <div className="form__footer">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={busy !== null}>
               Change email
             </button>
           </div>
@@ -83,16 +91,21 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             error={fieldErrors.code?.[0]}
           />
           <div className="form__footer">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={busy !== null}>
               Confirm email
             </button>
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setSentTo(null)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy !== null}
+              onClick={() => setSentTo(null)}
+            >
               Use another address
             </button>
           </div>
         </form>
       )}
-      <FormMessage outcome={outcome} />
+      <FormMessage notice={notice} />
     </section>
   );
 }

@@ -9,22 +9,26 @@ import { PasswordField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { changePassword } from '../../shared/api/account-changes.ts';
 import { MIN_PASSWORD_LENGTH } from '../../shared/contract/auth.ts';
-import { FormMessage } from './form-message.tsx';
-import { useAccountAction } from './use-account-action.ts';
+import { accountOfflineText, FormMessage } from './form-message.tsx';
+import { useFormAction } from '../../components/forms/use-form-action.ts';
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const { busy, outcome, fieldErrors, run } = useAccountAction();
+  const { busy, notice, fieldErrors, run } = useFormAction<'password'>({ offlineText: accountOfflineText });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void run(async () => {
-      const answer = await changePassword(api, { current_password: current, new_password: next });
-      setCurrent('');
-      setNext('');
-      return answer.detail;
-    }, 'Could not change the password.');
+    void run(
+      'password',
+      async () => {
+        const answer = await changePassword(api, { current_password: current, new_password: next });
+        setCurrent('');
+        setNext('');
+        return answer.detail;
+      },
+      'Could not change the password.',
+    );
   }
 
   return (
@@ -53,10 +57,10 @@ export function ChangePasswordForm() {
         error={fieldErrors.new_password?.[0]}
       />
       <div className="form__footer">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy !== null}>
           Change password
         </button>
-        <FormMessage outcome={outcome} />
+        <FormMessage notice={notice} />
       </div>
     </form>
   );
