@@ -86,6 +86,16 @@ export async function queueWrite(intent: WriteIntent): Promise<QueuedWrite> {
   return outbox.queueWrite(intent, userId);
 }
 
+/**
+ * Benchmark builds only (`VITE_OUTBOX_BENCH=1`, scripts/bench/outbox-browser.ts):
+ * lets the browser benchmark queue its 10,000 offline edits through this very
+ * function. Vite replaces the variable at build time, so in every other build
+ * the condition is constant-false and the line is dropped from the bundle.
+ */
+// (`import.meta.env` is missing when the prerenderer loads this module under tsx.)
+if ((import.meta.env as ImportMetaEnv | undefined)?.VITE_OUTBOX_BENCH === '1')
+  Object.assign(globalThis, { __roamlyOutboxBench: { queueWrite } });
+
 let started = false;
 
 export function startSync(): void {
