@@ -7,7 +7,8 @@
  * injected fault) and the drain time. Run through `npx tsx scripts/bench/outbox.ts --scale`.
  *
  * Not measured here: the main thread's longest task in a real browser during
- * the drain (fake-indexeddb is not the browser's IndexedDB).
+ * the drain (fake-indexeddb is not the browser's IndexedDB): that is
+ * `npx tsx scripts/bench/outbox.ts --browser` (outbox-browser.ts).
  */
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
