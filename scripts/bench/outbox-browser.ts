@@ -64,6 +64,7 @@ const TIMED_EDITS = Math.min(EDITS, Number(arg('timed') ?? 1_000));
 const TOGETHER = 25;
 const WHEEL_EVERY_MS = 100;
 const SETTLE_MS = 2_000;
+const DRAIN_LIMIT_MS = Number(arg('limit') ?? 300) * 1000;
 const root = resolve(import.meta.dirname, '../..');
 /** Where the benchmark build goes (--dist=… keeps a second build apart, e.g. before/after a change). */
 const distDir = arg('dist') ?? '.tmp/dist-outbox-bench';
@@ -76,7 +77,9 @@ export interface BrowserRunResult {
   enqueueP99: number;
   enqueueTotalMs: number;
   storageKiB: number | null;
-  drainMs: number;
+  /** Null: not drained within the limit (`left` entries remained). */
+  drainMs: number | null;
+  left: number;
   requests: number;
   puts: number;
   listLoads: number;
@@ -343,7 +346,7 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
     let drainMs: number | null = null;
     let direction = 1;
     let wheels = 0;
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + DRAIN_LIMIT_MS;
     while (Date.now() < deadline) {
       const tickStarted = Date.now();
       // Down for 40 wheels, then up, so the list never runs out.
@@ -353,7 +356,8 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
       if (drainMs !== null && Date.now() - reconnectedAt >= drainMs + SETTLE_MS) break;
       await sleep(Math.max(0, WHEEL_EVERY_MS - (Date.now() - tickStarted)));
     }
-    if (drainMs === null) throw new Error('The outbox did not drain within 5 minutes');
+    // Not drained in time: the figures still stand for the 5 minutes measured.
+    const left = drainMs === null ? await page.evaluate(countOutboxRows) : 0;
     if (cdp && PROFILE) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
       writeFileSync(resolve(root, PROFILE.replace(/(\.cpuprofile)?$/, `-${run}.cpuprofile`)), JSON.stringify(profile));
@@ -400,6 +404,7 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
       enqueueTotalMs,
       storageKiB: storageKiB === null ? null : storageKiB / 1024,
       drainMs,
+      left,
       requests: seen.length,
       puts,
       listLoads,
@@ -442,11 +447,11 @@ export async function runBrowser(): Promise<void> {
           `(first ${TIMED_EDITS} edits one at a time; the rest ${TOGETHER} at a time; all ${EDITS} in ${(r.enqueueTotalMs / 1000).toFixed(0)} s)`,
       );
       console.log(
-        `  drain ${(r.drainMs / 1000).toFixed(2)} s (polled every ${WHEEL_EVERY_MS} ms); requests the server saw ${r.requests}: ` +
+        `  drain ${r.drainMs === null ? `not done after ${DRAIN_LIMIT_MS / 1000} s (${r.left} entries left)` : `${(r.drainMs / 1000).toFixed(2)} s`} (polled every ${WHEEL_EVERY_MS} ms); requests the server saw ${r.requests}: ` +
           `${r.puts} PUT (bound ${RECORDS} + ${r.faults} injected 503 = ${RECORDS + r.faults}), ${r.listLoads} list loads, ${r.requests - r.puts - r.listLoads} other`,
       );
       console.log(
-        `  main thread, reconnect → drain + ${SETTLE_MS / 1000} s: longest long task ${ms(r.longest)}, ${r.over50} over 50 ms (${r.longTasks} long tasks); longest frame gap ${ms(r.maxFrameGap)}`,
+        `  main thread, reconnect → drain + ${SETTLE_MS / 1000} s (or the limit): longest long task ${ms(r.longest)}, ${r.over50} over 50 ms (${r.longTasks} long tasks); longest frame gap ${ms(r.maxFrameGap)}`,
       );
       console.log(
         `  scrolling: ${r.wheelsMoved}/${r.wheels} wheels moved the list; wheel → scroll event p50 ${ms(r.scrollP50)}, max ${ms(r.scrollMax)}`,
@@ -467,6 +472,6 @@ export async function runBrowser(): Promise<void> {
     console.log(`  long tasks over 50 ms: ${summary((r) => r.over50)}`);
     console.log(`  longest frame gap (ms): ${summary((r) => r.maxFrameGap)}`);
     console.log(`  wheel → scroll max (ms): ${summary((r) => r.scrollMax ?? NaN)}`);
-    console.log(`  drain (ms): ${summary((r) => r.drainMs)}`);
+    console.log(`  drain (ms): ${summary((r) => r.drainMs ?? Number.POSITIVE_INFINITY)}`);
   }
 }
