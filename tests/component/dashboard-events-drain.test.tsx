@@ -9,6 +9,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
 import { describeWhen } from '../../src/features/events/event-when.ts';
+import type * as EventWhen from '../../src/features/events/event-when.ts';
 import type { OutboxEntryView } from '../../src/shared/outbox/overlay.ts';
 import { useMyEvents } from '../../src/stores/my-events-store.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
@@ -19,7 +20,7 @@ import { renderScreen, seedEvents, signInAs } from './support/dashboard-harness.
 import { stubApi } from './support/stub-api.ts';
 
 vi.mock('../../src/features/events/event-when.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/features/events/event-when.ts')>();
+  const original = await importOriginal<typeof EventWhen>();
   return { ...original, describeWhen: vi.fn(original.describeWhen) };
 });
 
