@@ -6,6 +6,8 @@
  *
  *   npx tsx scripts/bench/outbox.ts
  *   npx tsx scripts/bench/outbox.ts --scale   (10,000 offline edits to 500 records: outbox-scale.ts)
+ *   npx tsx scripts/bench/outbox.ts --browser (the same in Chromium, Events screen open: longest
+ *                                             main-thread task and scrolling during the drain; outbox-browser.ts)
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -30,6 +32,12 @@ const script: NetworkScript = {
   ],
   seed: 20261123,
 };
+// `--browser`: the 10,000-edit run in Chromium with the dashboard open (scripts/bench/outbox-browser.ts).
+if (process.argv.includes('--browser')) {
+  const { runBrowser } = await import('./outbox-browser.ts');
+  await runBrowser();
+  process.exit(0);
+}
 // `--scale`: the 10,000-edit run instead (scripts/bench/outbox-scale.ts).
 if (process.argv.includes('--scale')) {
   const { runScale } = await import('./outbox-scale.ts');

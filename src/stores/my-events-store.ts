@@ -36,6 +36,9 @@ export const useMyEvents = create<MyEventsState>()(() => initial);
 
 export function resetMyEvents(): void {
   useMyEvents.setState(initial, true);
+  if (reloadTimer) clearTimeout(reloadTimer);
+  reloadTimer = null;
+  lastReloadAt = Number.NEGATIVE_INFINITY;
 }
 
 let loading: Promise<void> | null = null;
@@ -79,6 +82,32 @@ export function loadMyEvents(userId: number): Promise<void> {
     }
   })();
   return loading;
+}
+
+/** While the outbox drains, the list is reloaded at most this often (sent records are put in at once). */
+export const RELOAD_AFTER_SEND_MS = 1_000;
+let lastReloadAt = Number.NEGATIVE_INFINITY;
+let reloadTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * A write was sent (the sync store's revision moved): reload the list now, or
+ * — when it was reloaded less than a second ago — once at the end of that
+ * second. A drain of 500 entries used to reload all 500 events after each one,
+ * back to back; each sent record is put into the list at once anyway
+ * (`rememberSavedEvent`), so a reload a second catches only what others changed.
+ */
+export function reloadAfterSend(userId: number): void {
+  const wait = lastReloadAt + RELOAD_AFTER_SEND_MS - Date.now();
+  if (wait <= 0) {
+    lastReloadAt = Date.now();
+    void loadMyEvents(userId);
+    return;
+  }
+  reloadTimer ??= setTimeout(() => {
+    reloadTimer = null;
+    lastReloadAt = Date.now();
+    void loadMyEvents(userId);
+  }, wait);
 }
 
 /**

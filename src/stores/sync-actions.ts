@@ -14,6 +14,8 @@ import { openOutboxChannel, OUTBOX_SYNC_TAG, readOutboxMessage } from '../shared
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api } from '../lib/api.ts';
 import { requestBackgroundSync } from '../lib/sw-control.ts';
+import type { OutboxMessage } from '../shared/messages.ts';
+import { rememberSavedEvent } from './my-events-store.ts';
 import { checkStorage, EVICTED_WARNING } from './sync-storage-check.ts';
 import { useAuth } from './auth-store.ts';
 import { useSync } from './sync-store.ts';
@@ -41,6 +43,15 @@ async function currentUserId(): Promise<number | null> {
 }
 
 /**
+ * A sent write's record goes into the events list at once (this tab's sends and
+ * another tab's or the worker's), so the card shows the saved record when its
+ * entry is gone, without waiting for the list's next reload.
+ */
+function showSentRecord(event: OutboxMessage): void {
+  if (event.type === 'outcome' && event.outcome.kind === 'sent') rememberSavedEvent(event.outcome.result);
+}
+
+/**
  * Timers and a flush in flight can outlive their document (a closed test environment); they
  * then read "online" and fail like any network error instead of throwing a ReferenceError.
  */
@@ -62,7 +73,10 @@ const outbox = createOutboxClient({
   storage: { database: openDatabase, currentUserId, newId: () => crypto.randomUUID() },
   transport: api,
   locks: defaultLocks(),
-  broadcast: (event) => channel?.postMessage(event),
+  broadcast: (event) => {
+    channel?.postMessage(event);
+    showSentRecord(event);
+  },
   requestBackgroundSync: () => void requestBackgroundSync(OUTBOX_SYNC_TAG),
   publish: (snapshot) => {
     // "May be evicted" matters only while something is unsent; an eviction that happened always shows.
@@ -86,6 +100,16 @@ export async function queueWrite(intent: WriteIntent): Promise<QueuedWrite> {
   return outbox.queueWrite(intent, userId);
 }
 
+/**
+ * Benchmark builds only (`VITE_OUTBOX_BENCH=1`, scripts/bench/outbox-browser.ts):
+ * lets the browser benchmark queue its 10,000 offline edits through this very
+ * function. Vite replaces the variable at build time, so in every other build
+ * the condition is constant-false and the line is dropped from the bundle.
+ */
+// (`import.meta.env` is missing when the prerenderer loads this module under tsx.)
+if ((import.meta.env as ImportMetaEnv | undefined)?.VITE_OUTBOX_BENCH === '1')
+  Object.assign(globalThis, { __roamlyOutboxBench: { queueWrite } });
+
 let started = false;
 
 export function startSync(): void {
@@ -93,7 +117,10 @@ export function startSync(): void {
   started = true;
   channel?.addEventListener('message', (message: MessageEvent<unknown>) => {
     const news = readOutboxMessage(message.data);
-    if (news) outbox.receive(news);
+    if (news) {
+      showSentRecord(news);
+      outbox.receive(news);
+    }
   });
   const nudge = () => {
     useSync.setState({ online: isOnline() });

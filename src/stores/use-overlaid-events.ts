@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import type { EventRecord } from '../shared/contract/event.ts';
-import { overlayEvents, type TargetSyncState } from '../shared/outbox/overlay.ts';
+import { overlayEvents, type OutboxEntryView, type TargetSyncState } from '../shared/outbox/overlay.ts';
 import { useSync } from './sync-store.ts';
 import { useMyEvents } from './my-events-store.ts';
 
@@ -38,10 +38,64 @@ export function toShownEvents(
   });
 }
 
+/** Two field values alike: the same value, or arrays/objects with the same JSON (a queue read clones them). */
+function sameField(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The same server record: one object, or the same id at the same version (a list reload parses new objects). */
+function sameServer(a: EventRecord | null, b: EventRecord | null): boolean {
+  return (
+    a === b || (a !== null && b !== null && a.id === b.id && a.version === b.version && a.updated_at === b.updated_at)
+  );
+}
+
+function sameShown(a: ShownEvent, b: ShownEvent): boolean {
+  if (a.id !== b.id || a.target !== b.target || a.syncState !== b.syncState || !sameServer(a.server, b.server))
+    return false;
+  const keys = Object.keys(a.record) as Array<keyof ShownEvent['record']>;
+  if (keys.length !== Object.keys(b.record).length) return false;
+  return keys.every((key) => sameField(a.record[key], b.record[key]));
+}
+
+/**
+ * `next`, with every row that shows the same as in `previous` replaced by the
+ * previous object, so memoised cards skip it: while the outbox drains, each
+ * sent entry changes one record, not the list (scripts/bench/outbox-browser.ts).
+ * The list itself is new only when a row changed, was added, removed or moved.
+ */
+export function keepUnchangedRows(previous: readonly ShownEvent[], next: ShownEvent[]): ShownEvent[] {
+  const before = new Map(previous.map((row) => [row.target, row]));
+  let changed = previous.length !== next.length;
+  const rows = next.map((row, index) => {
+    const old = before.get(row.target);
+    if (old && sameShown(old, row)) {
+      if (previous[index] !== old) changed = true;
+      return old;
+    }
+    changed = true;
+    return row;
+  });
+  return changed ? rows : (previous as ShownEvent[]);
+}
+
+/** The last list shown, shared by every component that shows it (they all read the same two stores). */
+let lastShown: { events: readonly EventRecord[]; entries: readonly OutboxEntryView[]; rows: ShownEvent[] } | null =
+  null;
+
+function shownEventsFor(events: readonly EventRecord[], entries: readonly OutboxEntryView[]): ShownEvent[] {
+  if (lastShown?.events === events && lastShown.entries === entries) return lastShown.rows;
+  const rows = keepUnchangedRows(lastShown?.rows ?? [], toShownEvents(events, overlayEvents(events, entries)));
+  lastShown = { events, entries, rows };
+  return rows;
+}
+
 export function useShownEvents(): ShownEvent[] {
   const events = useMyEvents((s) => s.events);
   const entries = useSync((s) => s.views);
-  return useMemo(() => toShownEvents(events, overlayEvents(events, entries)), [events, entries]);
+  return useMemo(() => shownEventsFor(events, entries), [events, entries]);
 }
 
 /** The user's business listing: the first recurring record (SPEC §9: only one counts). */

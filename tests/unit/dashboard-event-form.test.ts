@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildCreate,
   buildUpdate,
@@ -97,6 +97,34 @@ describe('card dates', () => {
       }),
     ).toBe('Mon–Wed · 08:00–18:00');
     expect(describeWhen({ is_recurring: false, start_date: null, start_time: null })).toBeNull();
+  });
+
+  it('formats dates as toLocaleDateString did, with one formatter for all cards (not one per call)', async () => {
+    const { describeWhen } = await import('../../src/features/events/event-when.ts');
+    const options = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+    const expected = new Date('2026-10-02T00:00:00').toLocaleDateString(undefined, options);
+    const Original = Intl.DateTimeFormat;
+    let constructed = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        constructed += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+    const perCall = vi.spyOn(Date.prototype, 'toLocaleDateString');
+    try {
+      for (let card = 0; card < 500; card += 1) {
+        expect(describeWhen({ is_recurring: false, start_date: '2026-10-02', start_time: '19:30' })).toBe(
+          `${expected}, 19:30`,
+        );
+      }
+      // The Events screen re-renders every card while the outbox drains (scripts/bench/outbox-browser.ts).
+      expect(constructed).toBeLessThanOrEqual(1);
+      expect(perCall).not.toHaveBeenCalled();
+    } finally {
+      Intl.DateTimeFormat = Original;
+      perCall.mockRestore();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { createLocalLocks } from '../../src/shared/api/locks.ts';
 import { openDatabase } from '../../src/shared/db/open-database.ts';
 import { createOutboxClient, type OutboxSnapshot } from '../../src/shared/outbox/outbox-client.ts';
 import { overlayEvents } from '../../src/shared/outbox/overlay.ts';
+import { enqueueIntent } from '../../src/shared/outbox/outbox-repository.ts';
 import type { OutboxEntryView } from '../../src/shared/outbox/overlay.ts';
 import { summariseOutbox } from '../../src/shared/outbox/outbox-summary.ts';
 import type { OutboxEntry } from '../../src/shared/outbox/entry.ts';
@@ -65,6 +66,32 @@ describe('outbox client', () => {
     const [entry] = await (await openDatabase()).getAll('outbox');
     // attempts 1 → step 250 ms; jitter 0.5 → 125 + 62.5.
     expect(entry?.nextAttemptAt).toBe(1_000 + 187.5);
+  });
+
+  it('refreshes asked for while one reads share one more read, and each still sees its own change', async () => {
+    const { client, snapshots } = build({ online: false });
+    await client.queueWrite({ kind: 'event.create', target: 'event:tmp-a', fields: { title: 'One' } }, 7);
+    const before = snapshots.length;
+    // A drain asks three times per sent entry (sending, outcome, changed): ten asks, two reads.
+    const asked = Array.from({ length: 10 }, () => client.refresh());
+    await Promise.all(asked);
+    expect(snapshots.length - before).toBe(2);
+    // A change made while a read is under way is in the snapshot of a refresh asked for after it.
+    const reading = client.refresh();
+    const db = await openDatabase();
+    await enqueueIntent(
+      db,
+      { kind: 'event.create', target: 'event:tmp-b', fields: { title: 'Two' } },
+      {
+        userId: 7,
+        now: 1_000,
+        newId: () => `direct-${Math.random()}`,
+      },
+    );
+    const after = await client.refresh();
+    await reading;
+    expect(after.pending).toBe(2);
+    expect(snapshots.at(-1)?.pending).toBe(2);
   });
 
   it('logging out anyway discards only that account’s writes, through the repository', async () => {

@@ -4,6 +4,7 @@
  * buttons, and its sync state as text ("Pending sync", "Needs attention")
  * with retry and discard when the server refused it.
  */
+import { memo } from 'react';
 import { Link } from '../../components/link.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
@@ -14,12 +15,17 @@ import { describeWhen } from './event-when.ts';
 
 interface EventCardProps {
   event: ShownEvent;
-  onEdit: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
+  onEdit: (event: ShownEvent) => void;
+  onDuplicate: (event: ShownEvent) => void;
+  onDelete: (event: ShownEvent) => void;
 }
 
-export function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardProps) {
+/**
+ * Memoised: a list of hundreds re-renders only the cards whose row changed
+ * (rows keep their identity while unchanged, use-overlaid-events.ts), so a
+ * draining outbox does not re-render every card per sent entry.
+ */
+export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardProps) {
   const { record } = event;
   const titleId = `event-title-${event.target.replace(/[^a-z0-9-]/gi, '-')}`;
   const when = describeWhen(record);
@@ -45,15 +51,15 @@ export function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardPro
         {record.location_name ? <p className="event-card__meta event-card__place">{record.location_name}</p> : null}
         {event.syncState === 'needs-attention' ? <AttentionActions target={event.target} /> : null}
         <div className="event-card__actions">
-          <button type="button" className="button button--small button--ghost" onClick={onEdit}>
+          <button type="button" className="button button--small button--ghost" onClick={() => onEdit(event)}>
             Edit
           </button>
           {!record.is_recurring ? (
-            <button type="button" className="button button--small button--quiet" onClick={onDuplicate}>
+            <button type="button" className="button button--small button--quiet" onClick={() => onDuplicate(event)}>
               Duplicate
             </button>
           ) : null}
-          <button type="button" className="button button--small button--danger" onClick={onDelete}>
+          <button type="button" className="button button--small button--danger" onClick={() => onDelete(event)}>
             Delete
           </button>
           <ShareActions
@@ -65,7 +71,7 @@ export function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardPro
       </div>
     </article>
   );
-}
+});
 
 function AttentionActions({ target }: { target: string }) {
   const sync = useSync((s) => s.byTarget[target]);

@@ -3,10 +3,24 @@ import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays } from '../../shared/contract/schedule.ts';
 import { WEEKDAY_SHORT } from '../../components/weekdays.ts';
 
+/**
+ * One formatter for every card: `toLocaleDateString` with options builds a new
+ * Intl.DateTimeFormat per call (~0.1–1 ms), which with hundreds of cards made
+ * each re-render of the Events screen a long task. Made on first use, so it
+ * takes the browser's locale as `toLocaleDateString(undefined, …)` did.
+ */
+let dateFormat: Intl.DateTimeFormat | null = null;
+
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return dateFormat.format(parsed);
 }
 
 /** "Mon–Fri, Sun" from seven flags, Monday first: runs of three or more days become ranges. */

@@ -3,7 +3,7 @@
  * new and existing events, duplicate, and delete after the browser's
  * confirm("Delete this event?"). Offline it shows the cached list, marked.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { prepareImage, COVER_ASPECT } from '../../lib/images.ts';
 import { useMyEvents } from '../../stores/my-events-store.ts';
@@ -29,12 +29,15 @@ export function Component() {
   useEntryParams(setEditor);
   useEditParam(events, setEditor);
 
-  async function remove(event: ShownEvent) {
+  // Stable handlers, so the memoised cards re-render only when their own row changes.
+  const edit = useCallback((event: ShownEvent) => setEditor({ event }), []);
+  const remove = useCallback(async (event: ShownEvent) => {
     if (!window.confirm(DELETE_CONFIRM)) return;
     const outcome = await saveThroughOutbox({ kind: 'event.delete', target: event.target as `event:${string}` });
     if (outcome.kind === 'rejected' || outcome.kind === 'failed') setNotice('Failed to delete the event.');
     else setNotice(null);
-  }
+  }, []);
+  const removeNow = useCallback((event: ShownEvent) => void remove(event), [remove]);
 
   return (
     <section className="dash-page" aria-labelledby="events-title">
@@ -62,12 +65,7 @@ export function Component() {
         <ul className="event-list" aria-label="Your events">
           {events.map((event) => (
             <li key={event.target}>
-              <EventCard
-                event={event}
-                onEdit={() => setEditor({ event })}
-                onDuplicate={() => setDuplicate(event)}
-                onDelete={() => void remove(event)}
-              />
+              <EventCard event={event} onEdit={edit} onDuplicate={setDuplicate} onDelete={removeNow} />
             </li>
           ))}
         </ul>

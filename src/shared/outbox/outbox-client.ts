@@ -93,8 +93,33 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     void refresh();
   }
 
-  /** Re-reads the queue once and publishes the snapshot every view derives from. */
-  async function refresh(): Promise<OutboxSnapshot> {
+  let reading: Promise<OutboxSnapshot> | null = null;
+  let rereading: Promise<OutboxSnapshot> | null = null;
+
+  /**
+   * Re-reads the queue and publishes the snapshot every view derives from. Calls
+   * while a read is under way share one more read after it: each caller still
+   * gets a snapshot read after its call, but a drain's three events per sent
+   * entry (sending, outcome, changed) no longer mean three reads of the whole
+   * queue and three re-renders each.
+   */
+  function refresh(): Promise<OutboxSnapshot> {
+    if (!reading) {
+      reading = readSnapshot().finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    rereading ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        rereading = null;
+        return refresh();
+      });
+    return rereading;
+  }
+
+  async function readSnapshot(): Promise<OutboxSnapshot> {
     const db = await storage.database();
     const [entries, idMap, userId] = await Promise.all([
       repository.listEntries(db),

@@ -57,12 +57,20 @@ async function waitUntilHealthy(url: string, child: ChildProcess, log: () => str
   throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${log()}`);
 }
 
-/** Starts a server with SEED_DEMO=1 plus `env`; resolves once /api/health answers. */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningServer> {
+/**
+ * Starts a server with SEED_DEMO=1 plus `env`; resolves once /api/health answers.
+ * `preload`: modules the server process imports first (e.g. a benchmark's own limits).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  preload: readonly string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-own-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...imports, join(root, 'server/index.ts')], {
     cwd: root,
     env: {
       ...process.env,

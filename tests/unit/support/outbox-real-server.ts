@@ -8,6 +8,7 @@
  * "Someone else" (another device of the same user) edits through the app directly.
  */
 import { seedDemo } from '../../../server/services/demo-seed.ts';
+import type { WritePolicy } from '../../../server/services/write-policy.ts';
 import type { FetchLike } from '../../../src/shared/api/api-client.ts';
 import type { EventRecord } from '../../../src/shared/contract/event.ts';
 import type { StoredTokens } from '../../../src/shared/db/schema.ts';
@@ -20,12 +21,18 @@ const ORIGIN = 'http://roamly.test';
 /** Session calls are never faulted: the tests are about writes. */
 const spared = ['/api/auth/login/', '/api/auth/refresh/'];
 
-/** One app per test file: migrated, demo accounts seeded. */
-export async function startOutboxApp(): Promise<TestApp> {
+/**
+ * One app per test file: migrated, demo accounts seeded. `writePolicy` lifts the
+ * per-account write limits for a run that is beyond them by design (the scale benchmark).
+ */
+export async function startOutboxApp(options: { writePolicy?: Partial<WritePolicy> } = {}): Promise<TestApp> {
   const { defaultRateLimits } = await import('../../../server/services/rate-limit.ts');
   const generous = { max: 1_000_000, windowSeconds: 60 };
   const limits = Object.fromEntries(Object.keys(defaultRateLimits).map((name) => [name, generous]));
-  const api = await startTestApp({ limits: limits as unknown as typeof defaultRateLimits });
+  const api = await startTestApp({
+    limits: limits as unknown as typeof defaultRateLimits,
+    ...(options.writePolicy ? { writePolicy: options.writePolicy } : {}),
+  });
   await seedDemo(api.db);
   return api;
 }

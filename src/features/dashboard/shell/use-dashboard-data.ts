@@ -1,14 +1,14 @@
 /**
  * Keeps the dashboard's data fresh while it is open: starts the outbox,
- * loads the events (server, else cache), reloads them after every successful
- * send or when the connection comes back. The outbox entries that overlay
+ * loads the events (server, else cache), reloads them after successful sends
+ * (at most once a second while the outbox drains) or when the connection comes back. The outbox entries that overlay
  * them come from the sync store, which the outbox client keeps current.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { flushDraftsWhenHidden } from '../../../stores/drafts-actions.ts';
 import { startSync } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
-import { loadMyEvents, resetMyEvents } from '../../../stores/my-events-store.ts';
+import { loadMyEvents, reloadAfterSend, resetMyEvents } from '../../../stores/my-events-store.ts';
 
 export function useDashboardData(userId: number | undefined): void {
   const revision = useSync((s) => s.revision);
@@ -26,5 +26,13 @@ export function useDashboardData(userId: number | undefined): void {
 
   useEffect(() => {
     if (userId !== undefined) void loadMyEvents(userId);
-  }, [userId, revision, online]);
+  }, [userId, online]);
+
+  // After sends: at most one reload a second while the outbox drains (my-events-store.ts).
+  const seenRevision = useRef(revision);
+  useEffect(() => {
+    if (userId === undefined || seenRevision.current === revision) return;
+    seenRevision.current = revision;
+    reloadAfterSend(userId);
+  }, [userId, revision]);
 }
