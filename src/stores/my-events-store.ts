@@ -112,9 +112,15 @@ export function reloadAfterSend(userId: number): void {
 
 /**
  * Puts the event a write just returned into the list at once, so a record
- * whose outbox entry is gone does not vanish until the next reload arrives.
+ * whose outbox entry is gone does not vanish until the next reload arrives —
+ * and takes a deleted one out at once, so it does not come back meanwhile.
  */
 export function rememberSavedEvent(result: WriteResult | null): void {
+  if (result?.kind === 'event-deleted') {
+    const { id } = result;
+    if (id !== null) useMyEvents.setState((state) => ({ events: state.events.filter((event) => event.id !== id) }));
+    return;
+  }
   if (result?.kind !== 'event') return;
   const saved = result.event;
   useMyEvents.setState((state) => ({

@@ -64,6 +64,13 @@ describe('the dashboard events list', () => {
     expect(useMyEvents.getState().events.map((event) => [event.title, event.version])).toEqual([['New', 2]]);
   });
 
+  it('takes a sent delete out of the list at once, so the card does not come back until the next reload', () => {
+    useMyEvents.setState({ status: 'ready', events: [eventRecord({ id: 12 }), eventRecord({ id: 13 })] });
+    rememberSavedEvent({ kind: 'event-deleted', id: 12 });
+    rememberSavedEvent({ kind: 'event-deleted', id: null });
+    expect(useMyEvents.getState().events.map((event) => event.id)).toEqual([13]);
+  });
+
   it('marks a server failure as failed (the screen says "Failed to load events.")', async () => {
     stubApi({ 'GET /api/events/user/': () => ({ status: 500, body: { detail: 'Boom' } }) });
     await loadMyEvents(1);

@@ -24,7 +24,8 @@ export type { WriteRequest } from '../api/operations/write-request.ts';
 /** What a completed entry produced, checked against the contract. */
 export type WriteResult =
   | { kind: 'event'; event: EventRecord }
-  | { kind: 'event-deleted' }
+  /** `id` null when the deleted record was never on the server (a create the delete overtook). */
+  | { kind: 'event-deleted'; id: number | null }
   | { kind: 'profile'; user: User }
   | { kind: 'issue-report'; report: ReportIssueResponse };
 
@@ -66,7 +67,7 @@ export function parseWriteResult(intent: WriteIntent, data: unknown): WriteResul
     case 'event.update':
       return { kind: 'event', event: parseWith(updateEventResponse, data) };
     case 'event.delete':
-      return { kind: 'event-deleted' };
+      return { kind: 'event-deleted', id: serverIdOf(intent.target) };
     case 'profile.update':
       return { kind: 'profile', user: parseWith(updateProfileResponse, data) };
     case 'issue.report':

@@ -10,7 +10,7 @@
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import { buildRequest, parseWriteResult, type WriteResult } from './build-request.ts';
+import { buildRequest, parseWriteResult, serverIdOf, type WriteResult } from './build-request.ts';
 import { classifyFailure } from './classify-failure.ts';
 import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
@@ -100,7 +100,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         return 'failed';
       }
       status = 404;
-      result = { kind: 'event-deleted' };
+      result = { kind: 'event-deleted', id: serverIdOf(entry.target) };
     } finally {
       clearTimeout(timer);
     }
