@@ -59,6 +59,22 @@ export function assertConsistent(event: Partial<Record<keyof EventFields, unknow
   if (first) throw new ApiError(400, first, errors);
 }
 
+/** Fields whose checks read the stored event: date and type consistency, and the one-listing rule. */
+const checkedAgainstStoredRow = [
+  'event_type',
+  'event_subtype',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'is_recurring',
+] as const satisfies readonly (keyof EventFields)[];
+
+/** True when an update sets a field whose check needs the stored row (see assertConsistent). */
+export function needsStoredRow(fields: Partial<Record<keyof EventFields, unknown>>): boolean {
+  return checkedAgainstStoredRow.some((field) => fields[field] !== undefined);
+}
+
 /** Events per page when a page is asked for without `limit`, and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

@@ -31,6 +31,7 @@ import {
   ifMatchVersion,
   listPageParams,
   ONE_LISTING,
+  needsStoredRow,
   requireDashboardUser,
   shortHash,
 } from './event-rules.ts';
@@ -159,6 +160,13 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const expected = ifMatchVersion(c);
     const { fields, cover } = await readEventForm(c);
     checkListingAllowed(user, fields);
+    const write = { userId: user.userId, fields, coverImage: null, now: new Date(clock.now()), mediaBase: base };
+    // The common edit (text, place, keywords) needs nothing of the stored row: one statement,
+    // guarded by the version. When it matches no row, the full path below says why (404 or 412).
+    if (!cover && !needsStoredRow(fields)) {
+      const updated = await updateOwnEvent(db, id, write, expected);
+      if (updated) return c.body(updated.body, 200, { ...jsonHeaders, ETag: `"${updated.version}"` });
+    }
     const coverName = await storeCover(user.userId, cover);
     try {
       const result = await atomically(db, async (tx) => {
@@ -174,13 +182,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
         if (fields.is_recurring && !current.is_recurring && (await hasBusinessListing(tx, user.userId, id))) {
           throw new ApiError(409, ONE_LISTING);
         }
-        const updated = await updateOwnEvent(tx, id, {
-          userId: user.userId,
-          fields,
-          coverImage: coverName,
-          now: new Date(clock.now()),
-          mediaBase: base,
-        });
+        const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
         return { body: updated.body, version: updated.version, oldCover: current.cover_image };
       });
       if ('conflict' in result) {

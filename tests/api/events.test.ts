@@ -126,6 +126,26 @@ describe('events', () => {
     expect(blind.body.version).toBe(3);
   });
 
+  it('moves the list ETag only when an update applied, and checks a new date against the stored one', async () => {
+    const created = (
+      await create(promoter.access, { title: 'Dated', start_date: '2030-05-10', end_date: '2030-05-10' })
+    ).body;
+    const listTag = async () =>
+      (await call(t.app, 'GET', '/api/events/user/', { token: promoter.access })).headers.get('etag');
+    const before = await listTag();
+    const stale = await update(promoter.access, created.id, { title: 'Stale' }, { 'If-Match': '7' });
+    expect(stale.status).toBe(412);
+    const foreign = await update(business.access, created.id, { title: 'Not mine' });
+    expect(foreign.status).toBe(404);
+    expect(await listTag()).toBe(before);
+
+    const backwards = await update(promoter.access, created.id, { end_date: '2030-05-01' });
+    expect(backwards.status).toBe(400);
+    const applied = await update(promoter.access, created.id, { title: 'Renamed' }, { 'If-Match': '1' });
+    expect(applied.status).toBe(200);
+    expect(await listTag()).not.toBe(before);
+  });
+
   it('deletes with 204, and 404 the second time', async () => {
     const created = (await create(promoter.access, { title: 'Short-lived' })).body;
     const first = await call(t.app, 'DELETE', `/api/events/${created.id}/delete/`, { token: promoter.access });

@@ -75,21 +75,34 @@ export async function insertEvent(tx: Queryable, write: EventWrite): Promise<str
   return inserted.rows[0]!.body;
 }
 
-/** Sets the fields that were sent on the caller's event and bumps its version; returns the new document. */
-export async function updateOwnEvent(tx: Queryable, eventId: number, write: EventWrite) {
+/**
+ * Sets the fields that were sent on the caller's event and bumps its version;
+ * returns the new document — or null when no row matched: no such event of
+ * this caller, or (with `expectedVersion`) another version than the one expected.
+ */
+export async function updateOwnEvent(
+  tx: Queryable,
+  eventId: number,
+  write: EventWrite,
+  expectedVersion: number | null = null,
+): Promise<{ body: string; version: number } | null> {
   const { columns, values } = columnValues(write.fields);
   if (write.coverImage) {
     columns.push('cover_image');
     values.push(write.coverImage);
   }
-  const sets = columns.map((column, i) => `${column} = $${i + 5}`);
+  const sets = columns.map((column, i) => `${column} = $${i + 6}`);
+  // The revision moves only when the event did: a stale If-Match changes nothing.
   const updated = await tx.query<{ body: string; version: number }>(
-    `WITH bumped AS (${bumpRev('$2')})
-     UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
-      WHERE id = $1 AND user_id = $2 RETURNING event_document(e, $3)::text AS body, version`,
-    [eventId, write.userId, write.mediaBase, write.now, ...values],
+    `WITH updated AS (
+       UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
+        WHERE id = $1 AND user_id = $2 AND ($5::int IS NULL OR version = $5::int)
+        RETURNING event_document(e, $3)::text AS body, version),
+          bumped AS (UPDATE users SET events_rev = events_rev + 1 WHERE id = $2 AND EXISTS (SELECT 1 FROM updated))
+     SELECT body, version FROM updated`,
+    [eventId, write.userId, write.mediaBase, write.now, expectedVersion, ...values],
   );
-  return updated.rows[0]!;
+  return updated.rows[0] ?? null;
 }
 
 /** Deletes the caller's event; returns its cover, or null when there was no such event. */
