@@ -22,12 +22,11 @@
  * The server runs as one process (WORKERS=1) with a fresh DATA_DIR; with
  * DATABASE_URL, use a fresh database (events from an earlier run count).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startServer } from '../../tests/e2e/support/server-process.ts';
 
 const root = resolve(process.env.ABUSE_ROOT ?? join(import.meta.dirname, '..', '..'));
 const eventsWanted = Number(process.env.ABUSE_EVENTS ?? 4000);
@@ -68,15 +67,6 @@ function send(
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address() as { port: number };
-      server.close(() => done(address.port));
-    });
-  });
-}
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -84,31 +74,6 @@ function rssMb(pid: number): number {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      NODE_ENV: '',
-      WORKERS: '1', // one process, so the RSS measured is the one serving
-      ROAMLY_DIST: join(dataDir, 'no-dist'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((done, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is ready at')) done();
-    });
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-  return child;
-}
 
 async function signIn(): Promise<string> {
   const res = await send('POST', '/api/auth/login/', {
@@ -258,8 +223,14 @@ async function memoryAttack(pid: number, idle: number): Promise<number> {
 
 const only = process.env.ABUSE_ONLY; // "cpu" or "memory"; both by default
 const dataDir = mkdtempSync(join(tmpdir(), 'roamly-abuse-'));
-const server = await startServer(dataDir);
-const pid = server.pid!;
+const server = await startServer(
+  { NODE_ENV: '', WORKERS: '1', ROAMLY_DIST: join(dataDir, 'no-dist') }, // one process: the RSS measured is the one serving
+  60_000,
+  [],
+  { root, dataDir, discardOutput: true },
+);
+port = server.port;
+const pid = server.pid;
 try {
   await sleep(3000); // let start-up work (and an old in-memory gazetteer warm-up) finish
   const idle = rssMb(pid);
@@ -278,8 +249,7 @@ try {
   const growth = Math.round((highest - idle) * 10) / 10;
   console.log(`goal RSS growth ≤ 50 MB: ${growth} MB ${growth <= 50 ? 'PASS' : 'FAIL'}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
+  await server.stop();
   agent.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -25,17 +25,17 @@
  * addresses (TRUST_PROXY=1) so per-IP limits do not shape the numbers.
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
+import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 // Another checkout's server against this script's seed and load (side-by-side runs against an older commit).
@@ -65,30 +65,15 @@ function report(entry: Result): void {
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
+/** A server process of this checkout (or BENCH_ROOT's), one API process, behind no proxy but trusting X-Forwarded-For. */
+function startBenchServer(env: Record<string, string>) {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(serverRoot, 'server/index.ts')], {
-    cwd: serverRoot,
-    env: { ...process.env, PORT: String(port), TRUST_PROXY: '1', WORKERS: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startServer({ TRUST_PROXY: '1', WORKERS: '1', SEED_DEMO: '', ...env }, 120_000, [], {
+    root: serverRoot,
+    nodeArgs,
+    dataDir: env.DATA_DIR!,
+    discardOutput: true,
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is ready at')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
 }
 
 const randomIp = () => `10.${randomBytes(3).join('.')}`;
@@ -338,20 +323,17 @@ async function benchEngine(engine: string, env: Record<string, string>, db: Db, 
   await seed(db);
   const ids = await eventIds(db);
   if (engine === 'PGlite') await db.close(); // the server opens the same files
-  const servers: { base: string; child: ChildProcess }[] = [];
+  const servers: RunningServer[] = [];
   try {
-    for (let i = 0; i < instances; i++) servers.push(await startServer(env));
-    const bases = servers.map((s) => s.base);
+    for (let i = 0; i < instances; i++) servers.push(await startBenchServer(env));
+    const bases = servers.map((s) => s.baseURL);
     const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`), ...(parts.has('mixed') ? ids.keys() : [])];
     const tokens = await loginAll(bases[0]!, emails);
     if (parts.has('list')) await benchLists(engine, bases, tokens);
     if (parts.has('mixed')) await benchMixed(engine, bases, tokens, ids);
     if (parts.has('login')) await benchLogin(engine, bases[0]!);
   } finally {
-    for (const { child } of servers) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    for (const server of servers) await server.stop();
     if (engine !== 'PGlite') await db.close();
   }
 }

@@ -21,6 +21,8 @@ import { join, resolve } from 'node:path';
 export interface RunningServer {
   baseURL: string;
   port: number;
+  /** The server process (benchmarks read its memory). */
+  pid: number;
   dataDir: string;
   /** Everything the server printed (mail goes to the log too). */
   output(): string;
@@ -57,6 +59,18 @@ async function waitUntilHealthy(url: string, child: ChildProcess, log: () => str
   throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${log()}`);
 }
 
+/** What benchmarks change about the process (tests use the defaults). */
+export interface ServerProcessOptions {
+  /** Another checkout's server (side-by-side runs against an older commit). */
+  root?: string;
+  /** Node flags before the entry (e.g. `--cpu-prof`). */
+  nodeArgs?: readonly string[];
+  /** Use this data directory, and keep it (the caller seeded it); else a new one, removed at stop. */
+  dataDir?: string;
+  /** Keep no copy of the output (a benchmark's request log would grow without bound). */
+  discardOutput?: boolean;
+}
+
 /**
  * Starts a server with SEED_DEMO=1 plus `env`; resolves once /api/health answers.
  * `preload`: modules the server process imports first (e.g. a benchmark's own limits).
@@ -65,26 +79,37 @@ export async function startServer(
   env: Record<string, string> = {},
   timeoutMs = 60_000,
   preload: readonly string[] = [],
+  options: ServerProcessOptions = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-own-'));
+  const serverRoot = options.root ?? root;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roamly-e2e-own-'));
   let log = '';
   const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, [...imports, join(root, 'server/index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      ROAMLY_DIST: resolve(root, process.env.ROAMLY_DIST ?? 'dist'),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...imports, join(serverRoot, 'server/index.ts')],
+    {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '1',
+        ROAMLY_DIST: resolve(root, process.env.ROAMLY_DIST ?? 'dist'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  );
+  const keep = (chunk: Buffer) => {
+    // Start-up lines are kept either way, so a failed start can say why.
+    if (!options.discardOutput || !started) log += chunk.toString();
+  };
+  let started = false;
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -93,7 +118,7 @@ export async function startServer(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilHealthy(`${baseURL}/api/health`, child, () => log, timeoutMs);
@@ -101,5 +126,6 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseURL, port, dataDir, output: () => log, stop };
+  started = true;
+  return { baseURL, port, pid: child.pid!, dataDir, output: () => log, stop };
 }
