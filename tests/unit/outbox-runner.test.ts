@@ -222,10 +222,15 @@ describe('outbox runner', () => {
     let inFlight = 0;
     let peak = 0;
     const { server, prefix, title } = await setup();
+    // Requests wait until three are in flight (or 2 s pass), so the peak does not
+    // depend on how fast a loaded machine answers the first ones.
+    let threeInFlight!: () => void;
+    const gate = new Promise<void>((resolve) => (threeInFlight = resolve));
     const fetch = async (input: string, init: RequestInit) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (inFlight === 3) threeInFlight();
+      await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       const response = await server.fetch(input, init);
       inFlight -= 1;
       return response;
