@@ -43,6 +43,22 @@ async function currentUserId(): Promise<number | null> {
 }
 
 /**
+ * Runs `task` with the next animation frame (or after 50 ms when frames are not
+ * coming: a hidden tab, a test environment): the outbox client's snapshots reach
+ * the sync store once per frame, not once per change.
+ */
+export function nextFrame(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  setTimeout(run, 50);
+}
+
+/**
  * A sent write's record goes into the events list at once (this tab's sends and
  * another tab's or the worker's), so the card shows the saved record when its
  * entry is gone, without waiting for the list's next reload.
@@ -84,6 +100,7 @@ const outbox = createOutboxClient({
       storageFinding === EVICTED_WARNING || (storageFinding && snapshot.pending > 0) ? storageFinding : null;
     useSync.setState({ ...snapshot, storageWarning });
   },
+  schedule: nextFrame,
 });
 
 export const { flushNow, retryNow, discardEntry, discardEntriesOf, countEntriesOf, resolveConflict } = outbox;

@@ -93,13 +93,16 @@ export async function ifMatchFor(db: RoamlyDatabase, entry: OutboxEntry): Promis
   return base ?? null;
 }
 
-/** After a 2xx: delete the entry, remap a created record's temporary id, remember the version. */
+/**
+ * After a 2xx: delete the entry, remap a created record's temporary id, remember the version.
+ * Returns the created id and the entries that were moved to it (`retargeted`, as stored).
+ */
 export async function completeEntry(
   db: RoamlyDatabase,
   entry: OutboxEntry,
   sentIfMatch: number | null,
   result: WriteResult | null,
-): Promise<{ createdId: number | null }> {
+): Promise<{ createdId: number | null; retargeted: OutboxEntry[] }> {
   const tx = db.transaction(['outbox', 'meta'], 'readwrite');
   const outbox = tx.objectStore('outbox');
   const meta = tx.objectStore('meta');
@@ -107,6 +110,7 @@ export async function completeEntry(
   const record = result?.kind === 'event' ? result.event : null;
   const version = record?.version ?? null;
   let createdId: number | null = null;
+  const retargeted: OutboxEntry[] = [];
   let target = entry.target;
   if (entry.intent.kind === 'event.create' && record) {
     createdId = record.id;
@@ -114,7 +118,9 @@ export async function completeEntry(
     const idMap = ((await meta.get(IDMAP)) as Record<string, number> | undefined) ?? {};
     await meta.put({ ...idMap, [entry.target]: createdId }, IDMAP);
     for (const dependent of await outbox.index('byTarget').getAll(entry.target)) {
-      await outbox.put(reduceEntry(dependent, { type: 'retargeted', target }));
+      const moved = reduceEntry(dependent, { type: 'retargeted', target });
+      retargeted.push(moved);
+      await outbox.put(moved);
     }
   }
   if (entry.intent.kind === 'event.delete') await meta.delete(chainKey(target));
@@ -125,7 +131,7 @@ export async function completeEntry(
     await meta.put([...(continues ? chain : base), version].slice(-CHAIN_LENGTH), chainKey(target));
   }
   await tx.done;
-  return { createdId };
+  return { createdId, retargeted };
 }
 
 /** Removes an entry the user discarded; discarding an unsent create takes its dependants along. */
