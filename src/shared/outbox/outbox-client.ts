@@ -176,6 +176,8 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     scheduled = true;
     const task = () => {
       scheduled = false;
+      // A read under way publishes when it ends (and one more follows if it may have missed a change).
+      if (reading && !needsRead) return;
       if (needsRead || !cache) {
         needsRead = false;
         void refresh();
