@@ -5,7 +5,8 @@
  *
  *   npx tsx scripts/bench/outbox.ts --browser [--runs=3] [--records=500] [--edits=10000]
  *                                   [--faults=0.01] [--timed=1000] [--reuse-build] [--dist=.tmp/dist-outbox-bench]
- *                                   [--profile=.tmp/drain] (a Chromium CPU profile of each drain)
+ *                                   [--profile=.tmp/drain] (a Chromium CPU profile of each drain, and
+ *                                   one of each run's timed edits: <profile>-enqueue-<run>.cpuprofile)
  *
  * How it runs:
  *  - builds the PWA into .tmp/dist-outbox-bench with VITE_OUTBOX_BENCH=1 (the
@@ -309,10 +310,23 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
     await page.waitForFunction(() => document.querySelector('.sync-dot--offline') !== null);
     const enqueueMs: number[] = [];
     const enqueueStarted = Date.now();
+    // With --profile, the timed edits get a profile of their own (<profile>-enqueue-<run>.cpuprofile).
+    const enqueueCdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (enqueueCdp) {
+      await enqueueCdp.send('Profiler.enable');
+      await enqueueCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await enqueueCdp.send('Profiler.start');
+    }
     for (let from = 0; from < EDITS; from += BATCH) {
       const to = Math.min(EDITS, from + BATCH);
       const together = from < TIMED_EDITS ? 1 : Math.min(TOGETHER, RECORDS);
       enqueueMs.push(...(await page.evaluate(enqueueInPage, { ids, from, to, records: RECORDS, together })));
+      if (enqueueCdp && PROFILE && to >= TIMED_EDITS && from < TIMED_EDITS) {
+        const { profile } = (await enqueueCdp.send('Profiler.stop')) as { profile: unknown };
+        const file = PROFILE.replace(/(\.cpuprofile)?$/, `-enqueue-${run}.cpuprofile`);
+        writeFileSync(resolve(root, file), JSON.stringify(profile));
+        await enqueueCdp.detach();
+      }
     }
     const enqueueTotalMs = Date.now() - enqueueStarted;
     const queued = await page.evaluate(countOutboxRows);

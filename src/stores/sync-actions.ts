@@ -1,7 +1,7 @@
 /**
  * The page's outbox: one client (src/shared/outbox/outbox-client.ts) built
  * with the browser's clock, network, IndexedDB, API client and locks, whose
- * snapshots the sync store mirrors — plus the page's flush triggers: start-up,
+ * snapshots the sync store mirrors (at most once per animation frame) — plus the page's flush triggers: start-up,
  * `online`, `visibilitychange`, a poll, a sign-in, and news from other tabs or
  * the worker. Plain functions, callable outside React.
  */
@@ -75,6 +75,19 @@ function isOnline(): boolean {
   return globalThis.navigator?.onLine ?? true;
 }
 
+let syncAsked: Promise<unknown> | null = null;
+
+/**
+ * One Background Sync registration at a time: a burst of edits asks once (each
+ * ask is a round trip to the browser), not once per edit. A write stored while
+ * one is under way is covered by it: the sync event sends the whole queue.
+ */
+function askForBackgroundSync(): void {
+  syncAsked ??= requestBackgroundSync(OUTBOX_SYNC_TAG).finally(() => {
+    syncAsked = null;
+  });
+}
+
 const outbox = createOutboxClient({
   clock: {
     now: () => Date.now(),
@@ -93,7 +106,7 @@ const outbox = createOutboxClient({
     channel?.postMessage(event);
     showSentRecord(event);
   },
-  requestBackgroundSync: () => void requestBackgroundSync(OUTBOX_SYNC_TAG),
+  requestBackgroundSync: askForBackgroundSync,
   publish: (snapshot) => {
     // "May be evicted" matters only while something is unsent; an eviction that happened always shows.
     const storageWarning =

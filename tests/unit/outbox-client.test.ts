@@ -9,6 +9,7 @@ import { createLocalLocks } from '../../src/shared/api/locks.ts';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDatabase, resetDatabaseConnection, type RoamlyDatabase } from '../../src/shared/db/open-database.ts';
 import { createOutboxClient, type OutboxSnapshot } from '../../src/shared/outbox/outbox-client.ts';
+import type { OutboxEvent } from '../../src/shared/outbox/outbox-runner.ts';
 import { overlayEvents } from '../../src/shared/outbox/overlay.ts';
 import { enqueueIntent } from '../../src/shared/outbox/outbox-repository.ts';
 import type { OutboxEntryView } from '../../src/shared/outbox/overlay.ts';
@@ -46,6 +47,7 @@ function build(
     schedule?: (task: () => void) => void;
     fetch?: typeof fetch;
     database?: () => Promise<RoamlyDatabase>;
+    broadcast?: (event: OutboxEvent) => void;
   } = {},
 ) {
   let online = options.online ?? true;
@@ -74,6 +76,7 @@ function build(
     locks: createLocalLocks(),
     publish: (snapshot) => snapshots.push(snapshot),
     ...(options.schedule ? { schedule: options.schedule } : {}),
+    ...(options.broadcast ? { broadcast: options.broadcast } : {}),
   });
   return { client, snapshots, setOnline: (value: boolean) => (online = value), last: () => snapshots.at(-1)! };
 }
@@ -148,15 +151,23 @@ describe('outbox client, the queue kept in memory (scripts/bench/outbox-browser.
   it('an edit waits for its store only; the snapshot follows once per batch, without reading the queue again', async () => {
     const { counter, database } = countingDatabase();
     const tasks: Array<() => void> = [];
-    const { client, snapshots, last } = build({ online: false, database, schedule: (task) => tasks.push(task) });
+    const told: OutboxEvent[] = [];
+    const { client, snapshots, last } = build({
+      online: false,
+      database,
+      schedule: (task) => tasks.push(task),
+      broadcast: (event) => told.push(event),
+    });
     await client.queueWrite(update(1, 'first'), 7); // nothing read yet: this one waits for the read
     expect(counter.reads).toBe(1);
     const before = snapshots.length;
     for (let i = 2; i <= 21; i += 1) await client.queueWrite(update(i, `edit ${i}`), 7);
     await client.queueWrite(update(2, 'edit 2 again'), 7); // coalesced into the queued entry
     expect(snapshots.length).toBe(before); // nothing published before the batch runs
-    expect(tasks.length).toBeLessThanOrEqual(1);
+    expect(told).toEqual([]); // other contexts hear with the batch too
+    expect(tasks.length).toBeLessThanOrEqual(2); // one publication, one 'changed' for other contexts
     for (const task of tasks.splice(0)) task();
+    expect(told).toEqual([{ type: 'changed' }]); // once for the 22 edits
     await settle();
     expect(snapshots.length).toBe(before + 1);
     expect(last().pending).toBe(21);

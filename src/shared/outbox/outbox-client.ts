@@ -4,7 +4,10 @@
  * the spirit of TanStack Query's MutationCache: it owns the runner, the state
  * of what is in flight, and one published snapshot — summary numbers, every
  * entry's view and the per-record state — that the page's store mirrors.
- * Every change to the queue goes through the repository (outbox-repository.ts).
+ * Every change to the queue goes through the repository (outbox-repository.ts);
+ * the client keeps a copy of the queue in memory, updated with what it and its
+ * runner stored, and publishes from it once per batch (`schedule`: the page's
+ * animation frame), so an edit or a sent entry costs no read of the whole queue.
  * Pages wire it up in src/stores/sync-actions.ts; tests build it with fakes.
  */
 import type { ApiClient } from '../api/api-client.ts';
@@ -168,6 +171,21 @@ export function createOutboxClient(deps: OutboxClientDeps) {
 
   let scheduled = false;
   let needsRead = false;
+  let announcing = false;
+
+  /** Tells other contexts the queue changed (a hint to read it), once per batch of edits. */
+  function announceChange(): void {
+    if (!deps.schedule) {
+      deps.broadcast?.({ type: 'changed' });
+      return;
+    }
+    if (announcing) return;
+    announcing = true;
+    deps.schedule(() => {
+      announcing = false;
+      deps.broadcast?.({ type: 'changed' });
+    });
+  }
 
   /** Publishes the cache (or re-reads the queue: `read`, or nothing read yet) once per batch of changes. */
   function schedulePublish(read = false): void {
@@ -274,7 +292,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   async function queueWrite(intent: WriteIntent, userId: number | null): Promise<QueuedWrite> {
     const db = await storage.database();
     const plan = await repository.enqueueIntent(db, intent, { userId, now: clock.now(), newId: storage.newId });
-    deps.broadcast?.({ type: 'changed' });
+    announceChange();
     if (cache?.db === db) applyStored({ put: plan.put, remove: plan.remove });
     else await refresh();
     deps.requestBackgroundSync?.();
