@@ -75,19 +75,6 @@ function isOnline(): boolean {
   return globalThis.navigator?.onLine ?? true;
 }
 
-let syncAsked: Promise<unknown> | null = null;
-
-/**
- * One Background Sync registration at a time: a burst of edits asks once (each
- * ask is a round trip to the browser), not once per edit. A write stored while
- * one is under way is covered by it: the sync event sends the whole queue.
- */
-function askForBackgroundSync(): void {
-  syncAsked ??= requestBackgroundSync(OUTBOX_SYNC_TAG).finally(() => {
-    syncAsked = null;
-  });
-}
-
 const outbox = createOutboxClient({
   clock: {
     now: () => Date.now(),
@@ -106,7 +93,7 @@ const outbox = createOutboxClient({
     channel?.postMessage(event);
     showSentRecord(event);
   },
-  requestBackgroundSync: askForBackgroundSync,
+  requestBackgroundSync: () => void requestBackgroundSync(OUTBOX_SYNC_TAG),
   publish: (snapshot) => {
     // "May be evicted" matters only while something is unsent; an eviction that happened always shows.
     const storageWarning =
