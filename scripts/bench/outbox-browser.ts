@@ -191,6 +191,30 @@ async function enqueueInPage(args: {
   return times;
 }
 
+/**
+ * Runs inside the page: queued entries already attempted (and their errors). Offline,
+ * none should be: an attempted entry is never merged into, so later edits of its record
+ * queue behind it and the drain sends more than one PUT per record.
+ */
+function countAttemptedRows(): Promise<{ count: number; errors: string[] }> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('roamly');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const all = db.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => {
+        const tried = (all.result as Array<{ attempts: number; lastError: string | null }>).filter(
+          (row) => row.attempts > 0,
+        );
+        resolve({ count: tried.length, errors: [...new Set(tried.map((row) => String(row.lastError)))] });
+        db.close();
+      };
+      all.onerror = () => reject(all.error);
+    };
+  });
+}
+
 /** Runs inside the page: observers for long tasks, long animation frames, frame gaps, wheel and scroll. */
 function installProbes(): number {
   interface Probe {
@@ -330,6 +354,9 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
     }
     const enqueueTotalMs = Date.now() - enqueueStarted;
     const queued = await page.evaluate(countOutboxRows);
+    const triedOffline = await page.evaluate(countAttemptedRows);
+    if (triedOffline.count > 0)
+      console.log(`  entries attempted while offline: ${triedOffline.count} (${triedOffline.errors.join('; ')})`);
     const storageKiB = await page.evaluate(async () => {
       const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
         usageDetails?: { indexedDB?: number };
