@@ -5,7 +5,8 @@
  *
  *   npx tsx scripts/bench/outbox.ts --browser [--runs=3] [--records=500] [--edits=10000]
  *                                   [--faults=0.01] [--timed=1000] [--reuse-build] [--dist=.tmp/dist-outbox-bench]
- *                                   [--profile=.tmp/drain] (a Chromium CPU profile of each drain)
+ *                                   [--profile=.tmp/drain] (a Chromium CPU profile of each drain, and
+ *                                   one of each run's timed edits: <profile>-enqueue-<run>.cpuprofile)
  *
  * How it runs:
  *  - builds the PWA into .tmp/dist-outbox-bench with VITE_OUTBOX_BENCH=1 (the
@@ -39,6 +40,11 @@
  * longest gap between animation frames, and wheel-to-scroll latency (from the
  * wheel event to the next `scroll` event on the main thread) with how many
  * wheels moved the list. Goal: no long task over 50 ms; the list scrolls.
+ *
+ * Figures (2 shared cores; docs/decisions/006 has the table): before the second
+ * drain pass enqueue p50 14–19 ms, p99 46–72 ms, 2–10 long tasks over 50 ms (longest
+ * 55–104 ms), drain 22–38 s; after it enqueue p50 1.5–2.1 ms, p99 7–11 ms, 0–1 long
+ * tasks over 50 ms (longest 62 ms), drain 11–13 s, PUTs = 500 + injected 503s.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -190,6 +196,30 @@ async function enqueueInPage(args: {
   return times;
 }
 
+/**
+ * Runs inside the page: queued entries already attempted (and their errors). Offline,
+ * none should be: an attempted entry is never merged into, so later edits of its record
+ * queue behind it and the drain sends more than one PUT per record.
+ */
+function countAttemptedRows(): Promise<{ count: number; errors: string[] }> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('roamly');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const all = db.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => {
+        const tried = (all.result as Array<{ attempts: number; lastError: string | null }>).filter(
+          (row) => row.attempts > 0,
+        );
+        resolve({ count: tried.length, errors: [...new Set(tried.map((row) => String(row.lastError)))] });
+        db.close();
+      };
+      all.onerror = () => reject(all.error);
+    };
+  });
+}
+
 /** Runs inside the page: observers for long tasks, long animation frames, frame gaps, wheel and scroll. */
 function installProbes(): number {
   interface Probe {
@@ -309,13 +339,29 @@ async function runOnce(browser: Browser, run: number): Promise<BrowserRunResult>
     await page.waitForFunction(() => document.querySelector('.sync-dot--offline') !== null);
     const enqueueMs: number[] = [];
     const enqueueStarted = Date.now();
+    // With --profile, the timed edits get a profile of their own (<profile>-enqueue-<run>.cpuprofile).
+    const enqueueCdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (enqueueCdp) {
+      await enqueueCdp.send('Profiler.enable');
+      await enqueueCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await enqueueCdp.send('Profiler.start');
+    }
     for (let from = 0; from < EDITS; from += BATCH) {
       const to = Math.min(EDITS, from + BATCH);
       const together = from < TIMED_EDITS ? 1 : Math.min(TOGETHER, RECORDS);
       enqueueMs.push(...(await page.evaluate(enqueueInPage, { ids, from, to, records: RECORDS, together })));
+      if (enqueueCdp && PROFILE && to >= TIMED_EDITS && from < TIMED_EDITS) {
+        const { profile } = (await enqueueCdp.send('Profiler.stop')) as { profile: unknown };
+        const file = PROFILE.replace(/(\.cpuprofile)?$/, `-enqueue-${run}.cpuprofile`);
+        writeFileSync(resolve(root, file), JSON.stringify(profile));
+        await enqueueCdp.detach();
+      }
     }
     const enqueueTotalMs = Date.now() - enqueueStarted;
     const queued = await page.evaluate(countOutboxRows);
+    const triedOffline = await page.evaluate(countAttemptedRows);
+    if (triedOffline.count > 0)
+      console.log(`  entries attempted while offline: ${triedOffline.count} (${triedOffline.errors.join('; ')})`);
     const storageKiB = await page.evaluate(async () => {
       const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
         usageDetails?: { indexedDB?: number };

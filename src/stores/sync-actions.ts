@@ -1,7 +1,7 @@
 /**
  * The page's outbox: one client (src/shared/outbox/outbox-client.ts) built
  * with the browser's clock, network, IndexedDB, API client and locks, whose
- * snapshots the sync store mirrors — plus the page's flush triggers: start-up,
+ * snapshots the sync store mirrors (at most once per animation frame) — plus the page's flush triggers: start-up,
  * `online`, `visibilitychange`, a poll, a sign-in, and news from other tabs or
  * the worker. Plain functions, callable outside React.
  */
@@ -40,6 +40,22 @@ async function currentUserId(): Promise<number | null> {
   const tokens = await readTokens();
   if (!tokens) return null;
   return userIdFromTokens(tokens) ?? useAuth.getState().user?.id ?? null;
+}
+
+/**
+ * Runs `task` with the next animation frame (or after 50 ms when frames are not
+ * coming: a hidden tab, a test environment): the outbox client's snapshots reach
+ * the sync store once per frame, not once per change.
+ */
+export function nextFrame(task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  setTimeout(run, 50);
 }
 
 /**
@@ -84,6 +100,7 @@ const outbox = createOutboxClient({
       storageFinding === EVICTED_WARNING || (storageFinding && snapshot.pending > 0) ? storageFinding : null;
     useSync.setState({ ...snapshot, storageWarning });
   },
+  schedule: nextFrame,
 });
 
 export const { flushNow, retryNow, discardEntry, discardEntriesOf, countEntriesOf, resolveConflict } = outbox;

@@ -13,7 +13,7 @@ import type * as EventWhen from '../../src/features/events/event-when.ts';
 import type { OutboxEntryView } from '../../src/shared/outbox/overlay.ts';
 import { useMyEvents } from '../../src/stores/my-events-store.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
-import { keepUnchangedRows, toShownEvents } from '../../src/stores/use-overlaid-events.ts';
+import { keepUnchangedRows, shownEventsFor, toShownEvents } from '../../src/stores/use-overlaid-events.ts';
 import { overlayEvents } from '../../src/shared/outbox/overlay.ts';
 import { eventRecord } from '../support/event-record.ts';
 import { renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
@@ -95,5 +95,31 @@ describe('events screen during a drain', () => {
     const fewer = keepUnchangedRows(shown, one.slice(1));
     expect(fewer).toHaveLength(99);
     expect(fewer[0]).toBe(kept[1]);
+  });
+
+  it('builds the list per changed row: the same record and entry views give the same row object', () => {
+    const renamed = pendingTitle(101, 'Renamed');
+    const create: OutboxEntryView = { ...pendingTitle(0, 'New gig'), target: 'event:tmp-x', kind: 'event.create' };
+    const remove: OutboxEntryView = { ...pendingTitle(102, ''), id: 'entry-del', kind: 'event.delete', fields: {} };
+    const full = (views: OutboxEntryView[]) => toShownEvents(events, overlayEvents(events, views));
+
+    const first = shownEventsFor(events, [renamed, create, remove]);
+    expect(first).toEqual(full([renamed, create, remove]));
+    expect(first).toHaveLength(100); // 100 listed − 1 pending delete + 1 pending create
+
+    // A new snapshot with the same view objects (the client keeps them): the same list.
+    expect(shownEventsFor(events, [renamed, create, remove])).toBe(first);
+
+    // One entry changes: its row is rebuilt, every other row is the same object.
+    const sending = { ...renamed, state: 'sending' as const };
+    const second = shownEventsFor(events, [sending, create, remove]);
+    expect(second).toEqual(full([sending, create, remove]));
+    expect(second.filter((row, i) => row !== first[i]).map((row) => row.target)).toEqual(['event:101']);
+
+    // Sent: the entry is gone and the saved record is in the list.
+    const saved = events.map((event) => (event.id === 101 ? { ...event, title: 'Renamed', version: 2 } : event));
+    const third = shownEventsFor(saved, [create, remove]);
+    expect(third).toEqual(toShownEvents(saved, overlayEvents(saved, [create, remove])));
+    expect(third.filter((row, i) => row !== second[i]).map((row) => row.target)).toEqual(['event:101']);
   });
 });

@@ -4,16 +4,21 @@
  * the spirit of TanStack Query's MutationCache: it owns the runner, the state
  * of what is in flight, and one published snapshot — summary numbers, every
  * entry's view and the per-record state — that the page's store mirrors.
- * Every change to the queue goes through the repository (outbox-repository.ts).
+ * Every change to the queue goes through the repository (outbox-repository.ts);
+ * the client keeps a copy of the queue in memory, updated with what it and its
+ * runner stored, and publishes from it once per batch (`schedule`: the page's
+ * animation frame), so an edit or a sent entry costs no read of the whole queue.
  * Pages wire it up in src/stores/sync-actions.ts; tests build it with fakes.
  */
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
+import type { OutboxEntry } from './entry.ts';
 import { reduceEntry } from './entry-reducer.ts';
 import type { FirstAttempt, QueuedWrite, WriteIntent } from './intent.ts';
 import * as repository from './outbox-repository.ts';
-import { createOutboxRunner, type OutboxEvent } from './outbox-runner.ts';
+import { createOutboxRunner, type OutboxEvent, type StoredChange } from './outbox-runner.ts';
+import { toEntryView, type OutboxEntryView } from './overlay.ts';
 import { summariseOutbox, type OutboxSummary } from './outbox-summary.ts';
 import { resolveConflictFields } from './resolve-conflict.ts';
 
@@ -47,6 +52,11 @@ export interface OutboxClientDeps {
   requestBackgroundSync?(): void;
   /** Receives every new snapshot. */
   publish(snapshot: OutboxSnapshot): void;
+  /**
+   * Runs a snapshot's publication later, so that changes made meanwhile go out in
+   * one (the page: the next animation frame). Absent: each change publishes at once.
+   */
+  schedule?(task: () => void): void;
 }
 
 export interface OutboxSnapshot extends OutboxSummary {
@@ -65,6 +75,35 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   let revision = 0;
   let cancelWake: (() => void) | null = null;
 
+  /**
+   * The queue as last read, kept up to date with every change made here (this
+   * client's enqueues and its runner's stores), so neither an edit nor a sent entry
+   * re-reads the whole queue. Null until the first read; news from another tab or
+   * the worker (which changed IndexedDB themselves) means a read.
+   */
+  let cache: {
+    /** The connection it was read through: another one (a reopened database) means read again. */
+    db: RoamlyDatabase;
+    entries: Map<string, OutboxEntry>;
+    idMap: Record<string, number>;
+    userId: number | null;
+  } | null = null;
+
+  /** Forgets the cache if it was read from another database connection than the current one. */
+  async function checkCache(): Promise<void> {
+    const db = await storage.database();
+    if (cache && cache.db !== db) cache = null;
+  }
+  /** Each stored entry's view, kept while the entry object and its sending/paused state are the same. */
+  const views = new WeakMap<OutboxEntry, { sending: boolean; paused: boolean; view: OutboxEntryView }>();
+  const viewOf = (entry: OutboxEntry, options: { sending: boolean; paused: boolean }): OutboxEntryView => {
+    const known = views.get(entry);
+    if (known && known.sending === options.sending && known.paused === options.paused) return known.view;
+    const view = toEntryView(entry, options);
+    views.set(entry, { ...options, view });
+    return view;
+  };
+
   const runner = createOutboxRunner({
     database: storage.database,
     transport: deps.transport,
@@ -74,6 +113,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     currentUserId: storage.currentUserId,
     locks: deps.locks,
     onEvent: (event) => receive(event, true),
+    onStored: (change) => applyStored(change),
     ...(clock.sleep ? { sleep: clock.sleep } : {}),
   });
 
@@ -90,7 +130,96 @@ export function createOutboxClient(deps: OutboxClientDeps) {
         waiter(event.outcome);
       }
     }
-    void refresh();
+    if (local && event.type === 'created' && cache) cache.idMap = { ...cache.idMap, [event.tempTarget]: event.id };
+    // This runner's stores reached the cache already (applyStored); another context's did not.
+    schedulePublish(!local && !mirrored(event));
+  }
+
+  /**
+   * Another context's news that says exactly what it stored, applied to the cache
+   * as its runner stored it (the worker draining while a page is open: no full read
+   * per sent entry). False: anything else, read the queue.
+   */
+  function mirrored(event: OutboxEvent): boolean {
+    if (!cache || reading) return false;
+    const entry = cache.entries.get(event.type === 'sending' || event.type === 'outcome' ? event.entryId : '');
+    if (!entry) return false;
+    if (event.type === 'sending') {
+      cache.entries.set(entry.id, reduceEntry(entry, { type: 'attempt-started', now: clock.now() }));
+      return true;
+    }
+    // A sent entry is deleted (a created record's dependants move: `created` comes first and means a read).
+    if (event.type === 'outcome' && event.outcome.kind === 'sent') {
+      cache.entries.delete(entry.id);
+      return true;
+    }
+    return false;
+  }
+
+  /** A change stored here (an enqueue, this runner's send): applied to the cache, published with the next batch. */
+  function applyStored(change: StoredChange): void {
+    if (!cache || change.stale) {
+      schedulePublish(true);
+      return;
+    }
+    for (const id of change.remove) cache.entries.delete(id);
+    for (const entry of change.put) cache.entries.set(entry.id, entry);
+    // A read under way may have started before this change: one more read after it.
+    if (reading) void refresh();
+    schedulePublish();
+  }
+
+  let scheduled = false;
+  let needsRead = false;
+  let announcing = false;
+
+  /** Tells other contexts the queue changed (a hint to read it), once per batch of edits. */
+  function announceChange(): void {
+    if (!deps.schedule) {
+      deps.broadcast?.({ type: 'changed' });
+      return;
+    }
+    if (announcing) return;
+    announcing = true;
+    deps.schedule(() => {
+      announcing = false;
+      deps.broadcast?.({ type: 'changed' });
+    });
+  }
+
+  /** Publishes the cache (or re-reads the queue: `read`, or nothing read yet) once per batch of changes. */
+  function schedulePublish(read = false): void {
+    needsRead ||= read || !cache;
+    if (scheduled) return;
+    scheduled = true;
+    const task = () => {
+      scheduled = false;
+      // A read under way publishes when it ends (and one more follows if it may have missed a change).
+      if (reading && !needsRead) return;
+      if (needsRead || !cache) {
+        needsRead = false;
+        void refresh();
+      } else publishCached();
+    };
+    // Batched: the cache is checked against the current connection first (a reopened database is read again).
+    if (deps.schedule) deps.schedule(() => void checkCache().then(task));
+    else task();
+  }
+
+  function publishCached(): OutboxSnapshot {
+    const { entries: byId, idMap, userId } = cache!;
+    const entries = [...byId.values()];
+    // New entries are appended with the highest sequence number; sort only if something is out of order.
+    for (let i = 1; i < entries.length; i += 1) {
+      if (entries[i]!.seq < entries[i - 1]!.seq) {
+        entries.sort((a, b) => a.seq - b.seq);
+        break;
+      }
+    }
+    const summary = summariseOutbox(entries, { userId, sending, now: clock.now(), view: viewOf });
+    const snapshot: OutboxSnapshot = { ...summary, online: network.isOnline(), idMap, revision };
+    deps.publish(snapshot);
+    return snapshot;
   }
 
   let reading: Promise<OutboxSnapshot> | null = null;
@@ -126,10 +255,8 @@ export function createOutboxClient(deps: OutboxClientDeps) {
       repository.readIdMap(db),
       storage.currentUserId(),
     ]);
-    const summary = summariseOutbox(entries, { userId, sending, now: clock.now() });
-    const snapshot: OutboxSnapshot = { ...summary, online: network.isOnline(), idMap, revision };
-    deps.publish(snapshot);
-    return snapshot;
+    cache = { db, entries: new Map(entries.map((entry) => [entry.id, entry])), idMap, userId };
+    return publishCached();
   }
 
   function changed(): Promise<OutboxSnapshot> {
@@ -140,11 +267,16 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   /** Sends what can go now and schedules the next backed-off retry. */
   async function flushNow(): Promise<void> {
     if (!network.isOnline()) {
-      await refresh();
+      await checkCache();
+      schedulePublish();
       return;
     }
     const result = await runner.flush();
-    await refresh();
+    // The signed-in account may have changed (a flush follows every sign-in).
+    const userId = await storage.currentUserId();
+    await checkCache();
+    if (cache) cache.userId = userId;
+    schedulePublish();
     cancelWake?.();
     cancelWake = null;
     if (result.nextWakeAt !== null) {
@@ -152,11 +284,17 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     }
   }
 
-  /** Stores the write (the durable moment), then tries it; `firstAttempt` says how that went. */
+  /**
+   * Stores the write (the durable moment), then tries it; `firstAttempt` says how that went.
+   * The caller waits for the store only: the snapshot follows with the next batch, from
+   * the cache (only the first write before any read waits for the queue to be read).
+   */
   async function queueWrite(intent: WriteIntent, userId: number | null): Promise<QueuedWrite> {
     const db = await storage.database();
     const plan = await repository.enqueueIntent(db, intent, { userId, now: clock.now(), newId: storage.newId });
-    await changed();
+    announceChange();
+    if (cache?.db === db) applyStored({ put: plan.put, remove: plan.remove });
+    else await refresh();
     deps.requestBackgroundSync?.();
     const entryId = plan.entryId;
     if (entryId === null) {

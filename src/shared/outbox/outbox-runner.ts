@@ -47,6 +47,18 @@ export interface OutboxRunnerDeps {
   sleep?: (ms: number) => Promise<void>;
   /** How long a send may go unanswered before it counts as a network failure (send-timeout.ts). */
   sendTimeoutMs?: (entry: OutboxEntry) => number;
+  /**
+   * Every change this runner stored, as stored (the page's outbox client keeps its
+   * copy of the queue with these instead of re-reading it); `stale`: an entry was not
+   * as expected (changed elsewhere), read the queue again.
+   */
+  onStored?: (change: StoredChange) => void;
+}
+
+export interface StoredChange {
+  put: readonly OutboxEntry[];
+  remove: readonly string[];
+  stale?: boolean;
 }
 
 export interface FlushResult {
@@ -65,6 +77,20 @@ export function isSendable(entry: OutboxEntry, userId: number | null, now: numbe
 
 export function createOutboxRunner(deps: OutboxRunnerDeps) {
   const emit = (event: OutboxEvent) => deps.onEvent?.(event);
+  /**
+   * The queue as this drain knows it: read once when the drain starts, then kept
+   * with what the drain itself stores (no full read per sent entry). Writes queued
+   * meanwhile are sent by the next drain (a flush asked for during one runs once
+   * more after it); each send re-reads its entry in its own transaction.
+   */
+  let queue: OutboxEntry[] = [];
+  function stored(change: StoredChange): void {
+    const gone = new Set(change.remove);
+    const replaced = new Map(change.put.map((entry) => [entry.id, entry]));
+    if (gone.size > 0 || replaced.size > 0)
+      queue = queue.filter((entry) => !gone.has(entry.id)).map((entry) => replaced.get(entry.id) ?? entry);
+    deps.onStored?.(change);
+  }
   let running: Promise<FlushResult> | null = null;
   let again = false;
 
@@ -76,7 +102,13 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
       { type: 'attempt-started', now: deps.now() },
       (e) => e.status === 'queued',
     );
-    if (!entry) return 'ok';
+    if (!entry) {
+      // Gone, or no longer queued (changed elsewhere): not ours to send now.
+      stored({ put: [], remove: [head.id], stale: true });
+      emit({ type: 'changed' });
+      return 'ok';
+    }
+    stored({ put: [entry], remove: [] });
     const ifMatch = await ifMatchFor(db, entry);
     const request = buildRequest(entry, ifMatch);
     emit({ type: 'sending', entryId: entry.id, target: entry.target });
@@ -104,7 +136,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     } finally {
       clearTimeout(timer);
     }
-    const { createdId } = await completeEntry(db, entry, ifMatch, result);
+    const { createdId, retargeted } = await completeEntry(db, entry, ifMatch, result);
+    stored({ put: retargeted, remove: [entry.id] });
     if (createdId !== null) emit({ type: 'created', tempTarget: entry.target, id: createdId });
     emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'sent', status, result } });
     return 'ok';
@@ -120,6 +153,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     }
   }
 
+  function storedUpdate(id: string, next: OutboxEntry | null): void {
+    stored(next ? { put: [next], remove: [] } : { put: [], remove: [id], stale: true });
+  }
+
   async function recordFailure(db: RoamlyDatabase, entry: OutboxEntry, meaning: ReturnType<typeof classifyFailure>) {
     if (meaning.kind === 'transient') {
       const { retryAfter, message } = meaning;
@@ -132,7 +169,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         message,
         offline,
       };
-      await updateEntry(db, entry.id, action as EntryAction);
+      storedUpdate(entry.id, await updateEntry(db, entry.id, action as EntryAction));
       const outcome: FirstAttempt = offline
         ? { kind: 'deferred', reason: 'offline' }
         : meaning.status === null
@@ -140,17 +177,23 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
           : { kind: 'deferred', reason: 'retrying', status: meaning.status, detail: meaning.detail };
       emit({ type: 'outcome', entryId: entry.id, outcome });
     } else if (meaning.kind === 'rejected') {
-      await updateEntry(db, entry.id, { type: 'rejected', status: meaning.status, detail: meaning.detail });
+      storedUpdate(
+        entry.id,
+        await updateEntry(db, entry.id, { type: 'rejected', status: meaning.status, detail: meaning.detail }),
+      );
       const outcome = { kind: 'rejected', status: meaning.status, detail: meaning.detail } as const;
       emit({ type: 'outcome', entryId: entry.id, outcome });
     } else if (meaning.kind === 'conflict') {
       const mine = entryFields(entry);
       const theirs = Object.fromEntries(Object.keys(mine).map((name) => [name, meaning.current[name] ?? null]));
       const serverVersion = typeof meaning.current.version === 'number' ? meaning.current.version : null;
-      await updateEntry(db, entry.id, {
-        type: 'conflicted',
-        conflict: { kind: 'conflict', mine, theirs, serverVersion },
-      });
+      storedUpdate(
+        entry.id,
+        await updateEntry(db, entry.id, {
+          type: 'conflicted',
+          conflict: { kind: 'conflict', mine, theirs, serverVersion },
+        }),
+      );
       const detail = 'Someone else changed this record since you opened it. Review their version and save again.';
       emit({ type: 'outcome', entryId: entry.id, outcome: { kind: 'rejected', status: 412, detail } });
     }
@@ -159,6 +202,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   async function drain(): Promise<FlushResult> {
     const db = await deps.database();
     const userId = await deps.currentUserId();
+    queue = await listEntries(db);
     const busy = new Set<string>();
     let signedOut = false;
     let picking: Promise<unknown> = Promise.resolve();
@@ -176,7 +220,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         if (!deps.isOnline()) return { wakeAt: null };
         const seen = new Set<string>();
         let wakeAt: number | null = null;
-        for (const entry of await listEntries(db)) {
+        for (const entry of queue) {
           if (seen.has(entry.target)) continue;
           seen.add(entry.target); // only a target's first entry may go
           if (busy.has(entry.target) || (signedOut && entry.userId !== null)) continue;
@@ -208,7 +252,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         try {
           const result = await sendOne(db, head);
           if (result === 'signed-out') signedOut = true;
-          emit({ type: 'changed' });
+          // No 'changed' here: every send's outcome says what was stored (other contexts mirror it).
         } finally {
           busy.delete(head.target);
           signalSettled();

@@ -26,13 +26,20 @@ export interface OutboxSummary {
 
 export function summariseOutbox(
   entries: readonly OutboxEntry[],
-  context: { userId: number | null; sending: ReadonlySet<string>; now: number },
+  context: {
+    userId: number | null;
+    sending: ReadonlySet<string>;
+    now: number;
+    /** Builds an entry's view (default `toEntryView`); a caller may hand back the same view for an unchanged entry. */
+    view?: typeof toEntryView;
+  },
 ): OutboxSummary {
+  const viewOf = context.view ?? toEntryView;
   const summary: OutboxSummary = { pending: 0, needsAttention: 0, paused: null, stale: 0, byTarget: {}, views: [] };
   for (const entry of entries) {
     const paused = entry.userId !== null && entry.userId !== context.userId;
     if (paused) summary.paused = context.userId === null ? 'signed-out' : 'other-user';
-    const view = toEntryView(entry, { sending: context.sending.has(entry.id), paused });
+    const view = viewOf(entry, { sending: context.sending.has(entry.id), paused });
     summary.views.push(view);
     if (view.state === 'needs-attention') summary.needsAttention += 1;
     else summary.pending += 1;
