@@ -30,7 +30,6 @@ import { ApiError } from '../http/problem.ts';
 import {
   claimIdempotencyKey,
   deleteIdempotencyKey,
-  deleteIdempotencyKeysCreatedBefore,
   findAnonymousAnswerElsewhere,
   findIdempotencyRecord,
   storeIdempotentAnswer,
@@ -176,9 +175,4 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
       return undefined;
     });
   };
-}
-
-/** Deletes records older than 24 h (run now and then; they are ignored anyway). */
-export async function pruneIdempotencyKeys(services: Pick<Services, 'db' | 'clock'>): Promise<void> {
-  await deleteIdempotencyKeysCreatedBefore(services.db, new Date(services.clock.now() - IDEMPOTENCY_TTL_MS));
 }
