@@ -8,14 +8,8 @@ import { pino, type Logger } from 'pino';
 export type { Logger } from 'pino';
 
 const FLUSH_EVERY_MS = 200;
-
-function flushQuietly(destination: { flush(cb?: (error?: Error) => void): void }): void {
-  try {
-    destination.flush(() => undefined);
-  } catch {
-    // Nothing buffered, or a write in flight that will carry it: nothing to do.
-  }
-}
+/** Lines waiting for a stalled stdout (nobody reading the pipe) are dropped past this, not kept without bound. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 const levels = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -25,8 +19,13 @@ export function createLogger(level: string): Logger {
   // per request line cost ~5 % of a loaded process. Lines go out when 4 KB
   // have gathered or every 200 ms, whichever comes first; pino flushes what is
   // pending when the process exits. A `kill -9` may lose the last 200 ms.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => flushQuietly(destination), FLUSH_EVERY_MS).unref();
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: 4096,
+    periodicFlush: FLUSH_EVERY_MS,
+    maxLength: MAX_BUFFERED_BYTES,
+  });
   return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }
 

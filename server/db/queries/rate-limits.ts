@@ -15,13 +15,16 @@ export interface CountedBucket extends BucketWindow {
  * current one started more than its `windowSeconds` before `now`; returns the
  * counts. One statement for all of them (a write counts in a per-minute and a
  * per-day bucket: one round trip, not two), so concurrent hits cannot slip
- * under a limit. Buckets must be distinct; rows are locked in the order given.
+ * under a limit. Buckets must be distinct.
  */
 export async function countHits(
   db: Queryable,
   buckets: readonly { bucket: string; windowSeconds: number }[],
   now: Date,
 ): Promise<CountedBucket[]> {
+  // Rows are locked in name order, whatever order a caller lists them in: two
+  // requests counting the same buckets can never wait on each other in a cycle.
+  const ordered = [...buckets].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
   const result = await db.query<CountedBucket>(
     `WITH w (bucket, secs) AS (SELECT * FROM unnest($1::text[], $2::int[]))
      INSERT INTO rate_limits AS r (bucket, window_start, hits) SELECT bucket, $3, 1 FROM w
@@ -31,7 +34,7 @@ export async function countHits(
        window_start = CASE WHEN r.window_start <= $3 - make_interval(secs => (SELECT secs FROM w WHERE w.bucket = r.bucket))
                    THEN $3 ELSE r.window_start END
      RETURNING bucket, hits, window_start`,
-    [buckets.map((b) => b.bucket), buckets.map((b) => b.windowSeconds), now],
+    [ordered.map((b) => b.bucket), ordered.map((b) => b.windowSeconds), now],
   );
   return result.rows;
 }
