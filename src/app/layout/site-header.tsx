@@ -20,7 +20,7 @@ export function SiteHeader() {
           <NavLink to="/faq" className="nav-link nav-link--wide">
             FAQ
           </NavLink>
-          <NavLink to="/contact" className="nav-link">
+          <NavLink to="/contact" className="nav-link nav-link--roomy">
             Contact
           </NavLink>
           {signedIn ? (
