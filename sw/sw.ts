@@ -14,6 +14,7 @@ import { registerListingPages } from './listing-pages.ts';
 import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
+import { sameImageUrls } from '../src/shared/contract/media-url.ts';
 import { LISTING_CACHE } from '../src/shared/offline/listing-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -64,7 +65,20 @@ const images = new CacheFirst({
 });
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
-  async (options) => (await caches.match(options.request, { cacheName: LISTING_CACHE })) ?? images.handle(options),
+  async (options) => {
+    const kept = await caches.match(options.request, { cacheName: LISTING_CACHE });
+    if (kept) return kept;
+    try {
+      return await images.handle(options);
+    } catch (error) {
+      // Offline, a page may ask for another size (srcset) than the one kept: same picture.
+      for (const other of sameImageUrls(options.url)) {
+        const copy = await caches.match(other);
+        if (copy) return copy;
+      }
+      throw error;
+    }
+  },
 );
 
 // 5. Updates: the page asks (after the user accepted "Update available").

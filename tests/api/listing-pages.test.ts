@@ -111,7 +111,7 @@ describe('public listing pages', () => {
     expect(html).toContain('Skyline Bar, 1 High St, London');
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=51.5085%2C-0.1257"');
     expect(html).toMatch(
-      /<img src="https:\/\/listings\.roamly\.test\/api\/media\/[^"]+" alt="" width="1600" height="900"/,
+      /<img src="https:\/\/listings\.roamly\.test\/api\/media\/[^"]+" srcSet="[^"]+\?w=480 480w, [^"]+" sizes="[^"]+" alt="" width="1600" height="900"/,
     );
     expect(html).toContain('Music · Jazz');
     expect(html).toContain('#rooftop');

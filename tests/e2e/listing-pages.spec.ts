@@ -85,12 +85,23 @@ test('an event page opened once reads offline afterwards, cover included', async
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('Fri, 2 Oct 2026, 20:00 BST')).toBeVisible();
   const cover = page.locator('.listing__cover img');
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  // Drawn at all (with srcset, naturalWidth is scaled by the candidate's density, so not the file's 2 px).
+  const drawn = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
+  await expect.poll(() => cover.evaluate(drawn)).toBe(true);
 
-  // A fresh tab, and a link with a tracking query, read the same kept copy.
+  // The page draws a smaller copy (srcset); the 960 px one is what was kept.
+  expect(await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).search)).toBe('?w=960');
+
+  // A fresh tab on a narrow screen, and a link with a tracking query, read the
+  // same kept copy; the cover asks for the 480 px copy, which was never
+  // fetched, and the worker draws the kept one instead.
   const fresh = await context.newPage();
+  await fresh.setViewportSize({ width: 320, height: 640 });
   await fresh.goto(`${path}?utm_source=flyer`);
   await expect(fresh.getByRole('heading', { level: 1 })).toHaveText(title);
+  const narrowCover = fresh.locator('.listing__cover img');
+  await expect.poll(() => narrowCover.evaluate(drawn)).toBe(true);
+  expect(await narrowCover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).search)).toBe('?w=480');
   // A listing never opened says so instead of showing the app's home page.
   await fresh.goto('/e/999999/never-seen');
   await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('You are offline');

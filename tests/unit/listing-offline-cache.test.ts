@@ -5,7 +5,9 @@
  * Cache Storage is replaced by an in-memory Cache of the same shape.
  */
 import { describe, expect, it } from 'vitest';
+import { imageSrcSet, sameImageUrls, srcSetCandidate } from '../../src/shared/contract/media-url.ts';
 import {
+  KEPT_COVER_WIDTH,
   forgetListing,
   keepListing,
   listingImages,
@@ -47,6 +49,32 @@ describe('listing pages kept offline', () => {
     expect(
       listingImages('<div class="listing__cover"><img src="https://elsewhere.test/a.png"', `${origin}/e/3/x`),
     ).toEqual([]);
+  });
+
+  it('keeps the 960 px copy of a cover that has a srcset (as React writes it), and falls back to src', () => {
+    const media = `${origin}/api/media/AAAAAAAAAAAAAAAAAAAAAA.webp`;
+    const html = `<div class="listing__cover"><img src="${media}" srcSet="${imageSrcSet(media)!.replace(/&/g, '&amp;')}" sizes="100vw" alt=""></div>`;
+    expect(listingImages(html, `${origin}/e/3/x`)).toEqual([`${media}?w=960`]);
+    expect(KEPT_COVER_WIDTH).toBe(960);
+  });
+
+  it('knows every address of one uploaded picture, and picks a srcset candidate by width', () => {
+    const media = `${origin}/api/media/AAAAAAAAAAAAAAAAAAAAAA.jpg`;
+    const all = [media, `${media}?w=960`, `${media}?w=480`];
+    expect(sameImageUrls(new URL(`${media}?w=480`))).toEqual(all);
+    expect(sameImageUrls(new URL(media))).toEqual(all);
+    expect(sameImageUrls(new URL(`${origin}/icons/og-image.png`))).toEqual([]);
+    const srcSet = imageSrcSet(media)!;
+    expect(srcSetCandidate(srcSet, 300)).toBe(`${media}?w=480`);
+    expect(srcSetCandidate(srcSet, 700)).toBe(`${media}?w=960`);
+    expect(srcSetCandidate(srcSet, 5000)).toBe(media);
+    // Only images this server can make smaller get a srcset.
+    expect(imageSrcSet(`${origin}/api/media/AAAAAAAAAAAAAAAAAAAAAA.gif`)).toBeNull();
+    expect(imageSrcSet('blob:https://roamly.test/5b1c')).toBeNull();
+    expect(imageSrcSet(`${media}?w=480`)).toBeNull();
+    expect(imageSrcSet('/api/media/AAAAAAAAAAAAAAAAAAAAAA.png')).toBe(
+      '/api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=480 480w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=960 960w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png 1600w',
+    );
   });
 
   it('keeps a page with its cover, whatever query the link carried', async () => {

@@ -10,11 +10,14 @@
  * styles come from ./listing-styles.ts as text.
  */
 import type { ReactNode } from 'react';
+import { imageSrcSet } from '../../shared/contract/media-url.ts';
 import type { ListingViewModel } from './listing-model.ts';
 
 /** The cover is drawn 16:9; these are its attributes, so the box is reserved before it loads. */
 export const COVER_WIDTH = 1600;
 export const COVER_HEIGHT = 900;
+/** How wide the cover is drawn on the public page (main is 44rem with 1rem padding), so a phone fetches a small copy. */
+export const PAGE_COVER_SIZES = '(min-width: 44rem) 42rem, calc(100vw - 2rem)';
 
 interface ListingViewProps {
   listing: ListingViewModel;
@@ -23,6 +26,8 @@ interface ListingViewProps {
   /** The largest paint of the public page: fetch it first. */
   coverPriority?: boolean;
   placeholderTitle?: string;
+  /** The cover's `sizes` where it is drawn narrower than on the public page. */
+  coverSizes?: string;
   children?: ReactNode;
 }
 
@@ -31,9 +36,11 @@ export function ListingView({
   titleAs = 'p',
   coverPriority = false,
   placeholderTitle,
+  coverSizes = PAGE_COVER_SIZES,
   children,
 }: ListingViewProps) {
   const Title = titleAs;
+  const srcSet = listing.coverUrl ? imageSrcSet(listing.coverUrl) : null;
   const title = listing.title.trim() || placeholderTitle || 'Untitled';
   return (
     <article className="listing">
@@ -41,6 +48,7 @@ export function ListingView({
         {listing.coverUrl ? (
           <img
             src={listing.coverUrl}
+            {...(srcSet ? { srcSet, sizes: coverSizes } : {})}
             alt=""
             width={COVER_WIDTH}
             height={COVER_HEIGHT}

@@ -3,18 +3,22 @@
  * Storage cache `listing-pages-v1`, written by the service worker.
  *
  * What: the HTML of the last MAX_LISTING_PAGES (20) listing pages visited and
- * their cover images. 20 pages of ~10 KB plus covers (≤ 1600 px, a few hundred
- * KB) stay within a few MB, small next to the precache, and cover "the events
- * I looked at this week". Each entry carries the time it was stored; after
+ * their cover images, at KEPT_COVER_WIDTH (960 px, ~50–100 KB; the worker
+ * shows that copy offline whichever size the page asks for). 20 pages of
+ * ~10 KB plus covers stay within a few MB, small next to the precache, and
+ * cover "the events I looked at this week". Each entry carries the time it was stored; after
  * LISTING_MAX_AGE (7 days) it is no longer served (a week-old copy of an event
  * page is likely wrong — times move, events get cancelled) and is deleted.
  * A page the server answers 404 for (deleted) is dropped with its cover at once.
  */
 import { LISTING_PATH_PATTERN } from '../contract/listing-url.ts';
+import { srcSetCandidate } from '../contract/media-url.ts';
 
 export const LISTING_CACHE = 'listing-pages-v1';
 export const MAX_LISTING_PAGES = 20;
 export const LISTING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sharp on a phone screen, a third of the original's bytes. */
+export const KEPT_COVER_WIDTH = 960;
 
 const STORED_AT = 'x-roamly-stored-at';
 const IMAGES = 'x-roamly-images';
@@ -44,12 +48,18 @@ function pageKey(url: string): string {
   return parsed.origin + parsed.pathname;
 }
 
-/** The cover and other images of a listing page, same-origin, from its HTML. */
+const unescape = (text: string) => text.replace(/&amp;/g, '&');
+
+/** The cover of a listing page (its KEPT_COVER_WIDTH copy when it has a srcset), same-origin, from its HTML. */
 export function listingImages(html: string, pageUrl: string): string[] {
   const origin = new URL(pageUrl).origin;
-  const cover = /<div class="listing__cover"><img src="([^"]+)"/.exec(html)?.[1];
-  if (!cover) return [];
-  const url = new URL(cover.replace(/&amp;/g, '&'), pageUrl);
+  const tag = /<div class="listing__cover"><img ([^>]*)>/.exec(html)?.[1];
+  // Attribute names in any case: React writes `srcSet`.
+  const src = tag && / src="([^"]+)"/i.exec(` ${tag}`)?.[1];
+  if (!src) return [];
+  const srcSet = / srcset="([^"]+)"/i.exec(` ${tag}`)?.[1];
+  const cover = (srcSet && srcSetCandidate(unescape(srcSet), KEPT_COVER_WIDTH)) ?? unescape(src);
+  const url = new URL(cover, pageUrl);
   return url.origin === origin ? [url.href] : [];
 }
 

@@ -1,0 +1,113 @@
+/**
+ * Smaller copies of uploaded images for `srcset` (issue 16): a phone showing a
+ * cover 360 px wide should not download the 1600 px original.
+ *
+ * Made on demand, not at upload: nothing new is stored, so there is nothing to
+ * delete, count against a quota or share between instances, and images
+ * uploaded before this existed get renditions too. The cost is bounded for a
+ * caller who is not signed in:
+ * - only the widths in RENDITION_WIDTHS, each kept in a per-process cache
+ *   bounded by bytes, and served with immutable cache headers so browsers and
+ *   CDNs ask once;
+ * - one resize at a time per process (libvips on one thread, off the event
+ *   loop), at most MAX_WAITING more waiting; past that — or where the encoder
+ *   cannot load, or the bytes do not decode — the original is served, which is
+ *   always correct, just larger;
+ * - decoding is capped (pixels, time), so a crafted file cannot hold a thread,
+ *   and a file that failed is remembered, not retried on every request.
+ * GIFs (possibly animated) are served as they are.
+ */
+import { ByteBudgetLru } from '../byte-budget-lru.ts';
+import type { ImageStore, StoredImage } from '../image-store.ts';
+import { RENDITION_WIDTHS, type RenditionWidth } from '../../../src/shared/contract/media-url.ts';
+
+export { RENDITION_WIDTHS, type RenditionWidth };
+
+const MAX_WAITING = 8;
+const MAX_INPUT_PIXELS = 40_000_000;
+const RESIZE_TIMEOUT_SECONDS = 10;
+
+export interface RenditionOptions {
+  /** Bytes of renditions kept in memory (default 24 MB). */
+  cacheBytes?: number;
+  /** The encoder; default: sharp, loaded on first use. Tests pass a failing or slow one. */
+  resize?: Resize;
+}
+
+/** Resizes to `width` (never enlarging) and encodes WebP; throws when the bytes do not decode. */
+export type Resize = (bytes: Uint8Array, width: number) => Promise<Uint8Array>;
+
+export type Rendition =
+  | { kind: 'rendition'; image: StoredImage }
+  /** No smaller copy now (busy, GIF, undecodable): serve the original; `lasting` says whether that will change. */
+  | { kind: 'original'; image: StoredImage; lasting: boolean };
+
+export interface Renditions {
+  /** The image at `width`, or null when there is no such image. */
+  get(name: string, width: RenditionWidth): Promise<Rendition | null>;
+}
+
+const sharpResize: Resize = async (bytes, width) => {
+  const { default: sharp } = await import('sharp');
+  // libvips' own operation cache would hold decoded images beyond ours; one thread per resize.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 74, effort: 3 })
+    .timeout({ seconds: RESIZE_TIMEOUT_SECONDS })
+    .toBuffer();
+};
+
+export function renditions(store: ImageStore, options: RenditionOptions = {}): Renditions {
+  const resize = options.resize ?? sharpResize;
+  // An empty entry remembers a file that did not resize, so it is not tried on every request.
+  const cache = new ByteBudgetLru<string, Uint8Array>(options.cacheBytes ?? 24 * 1024 * 1024, (b) => b.length + 64);
+  const inFlight = new Map<string, Promise<Uint8Array | null>>();
+  let running: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+
+  /** Runs `job` after the ones before it: one resize at a time in this process. */
+  function queued<T>(job: () => Promise<T>): Promise<T> {
+    waiting += 1;
+    const result = running.then(job).finally(() => {
+      waiting -= 1;
+    });
+    running = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    async get(name, width) {
+      const key = `${name}@${width}`;
+      const cached = cache.get(key);
+      if (cached?.length) return { kind: 'rendition', image: { bytes: cached, type: 'image/webp' } };
+      const original = await store.get(name);
+      if (!original) return null;
+      if (cached) return { kind: 'original', image: original, lasting: false };
+      if (original.type === 'image/gif') return { kind: 'original', image: original, lasting: true };
+
+      let made = inFlight.get(key);
+      if (!made) {
+        if (waiting >= MAX_WAITING) return { kind: 'original', image: original, lasting: false };
+        made = queued(() => resize(original.bytes, width)).then(
+          (bytes) => {
+            cache.set(key, bytes);
+            return bytes;
+          },
+          () => {
+            cache.set(key, new Uint8Array(0));
+            return null;
+          },
+        );
+        inFlight.set(key, made);
+        void made.finally(() => inFlight.delete(key));
+      }
+      const bytes = await made;
+      return bytes
+        ? { kind: 'rendition', image: { bytes, type: 'image/webp' } }
+        : { kind: 'original', image: original, lasting: false };
+    },
+  };
+}
