@@ -10,7 +10,7 @@
  * styles come from ./listing-styles.ts as text.
  */
 import type { ReactNode } from 'react';
-import { imageSrcSet } from '../../shared/contract/media-url.ts';
+import { imageSources } from '../../shared/contract/media-url.ts';
 import type { ListingViewModel } from './listing-model.ts';
 
 /** The cover is drawn 16:9; these are its attributes, so the box is reserved before it loads. */
@@ -40,7 +40,6 @@ export function ListingView({
   children,
 }: ListingViewProps) {
   const Title = titleAs;
-  const srcSet = listing.coverUrl ? imageSrcSet(listing.coverUrl) : null;
   const title = listing.title.trim() || placeholderTitle || 'Untitled';
   return (
     <article className="listing">
@@ -48,7 +47,7 @@ export function ListingView({
         {listing.coverUrl ? (
           <img
             src={listing.coverUrl}
-            {...(srcSet ? { srcSet, sizes: coverSizes } : {})}
+            {...imageSources(listing.coverUrl, coverSizes)}
             alt=""
             width={COVER_WIDTH}
             height={COVER_HEIGHT}

@@ -11,6 +11,7 @@ import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
+import { imageSources } from '../../shared/contract/media-url.ts';
 import { describeWhen } from './event-when.ts';
 
 interface EventCardProps {
@@ -25,6 +26,9 @@ interface EventCardProps {
  * (rows keep their identity while unchanged, use-overlaid-events.ts), so a
  * draining outbox does not re-render every card per sent entry.
  */
+/** Cards are one column on a phone and about 24rem wide in the desktop grid (.event-list). */
+const CARD_COVER_SIZES = '(max-width: 40rem) calc(100vw - 2rem), 24rem';
+
 export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardProps) {
   const { record } = event;
   const titleId = `event-title-${event.target.replace(/[^a-z0-9-]/gi, '-')}`;
@@ -33,7 +37,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__cover">
         {record.cover_image ? (
-          <img src={record.cover_image} alt="" loading="lazy" />
+          <img src={record.cover_image} {...imageSources(record.cover_image, CARD_COVER_SIZES)} alt="" loading="lazy" />
         ) : (
           <span aria-hidden="true">✦</span>
         )}

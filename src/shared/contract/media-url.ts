@@ -31,6 +31,12 @@ export function imageSrcSet(url: string): string | null {
   );
 }
 
+/** `srcSet` and `sizes` props for an <img> of `url` drawn `sizes` wide; none for other addresses. */
+export function imageSources(url: string, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(url);
+  return srcSet ? { srcSet, sizes } : {};
+}
+
 /**
  * Every address of the same picture (the original, then its renditions,
  * smallest last), given any one of them; [] for an address that is not an
