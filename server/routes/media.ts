@@ -1,7 +1,7 @@
 /**
  * Serves uploaded images by their random name, with the type sniffed from the
  * bytes and `nosniff`, cached for a year (a name never gets new content).
- * `?w=480` or `?w=960` asks for a smaller WebP copy (services/media/renditions.ts).
+ * `?w=480`, `960` or `1280` asks for a smaller WebP copy (services/media/renditions.ts).
  */
 import { Hono } from 'hono';
 import { isRenditionWidth, RENDITION_WIDTHS } from '../../src/shared/contract/media-url.ts';

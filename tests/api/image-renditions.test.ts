@@ -47,10 +47,10 @@ async function uploadCover(bytes: Uint8Array<ArrayBuffer>, name = 'cover.jpg'): 
 }
 
 describe('smaller copies of covers for srcset', () => {
-  it('serves ?w=480 and ?w=960 as WebP that wide, immutable, far smaller than the original', async () => {
+  it('serves ?w=480, 960 and 1280 as WebP that wide, immutable, far smaller than the original', async () => {
     const original = await coverJpeg();
     const path = await uploadCover(original);
-    for (const width of [480, 960]) {
+    for (const width of [480, 960, 1280]) {
       const res = await t.app.request(`${path}?w=${width}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
@@ -83,7 +83,7 @@ describe('smaller copies of covers for srcset', () => {
     for (const w of ['123', '480.0', '', 'abc', '99999999999']) {
       const res = await call(t.app, 'GET', `${path}?w=${w}`);
       expect(res.status, w).toBe(400);
-      expect(res.body.detail).toBe('Image width w must be one of 480, 960.');
+      expect(res.body.detail).toBe('Image width w must be one of 480, 960, 1280.');
     }
     const unknown = await call(t.app, 'GET', '/api/media/AAAAAAAAAAAAAAAAAAAAAA.jpg?w=480');
     expect(unknown.status).toBe(404);

@@ -60,20 +60,21 @@ describe('listing pages kept offline', () => {
 
   it('knows every address of one uploaded picture, and picks a srcset candidate by width', () => {
     const media = `${origin}/api/media/AAAAAAAAAAAAAAAAAAAAAA.jpg`;
-    const all = [media, `${media}?w=960`, `${media}?w=480`];
+    const all = [media, `${media}?w=1280`, `${media}?w=960`, `${media}?w=480`];
     expect(sameImageUrls(new URL(`${media}?w=480`))).toEqual(all);
     expect(sameImageUrls(new URL(media))).toEqual(all);
     expect(sameImageUrls(new URL(`${origin}/icons/og-image.png`))).toEqual([]);
     const srcSet = imageSrcSet(media)!;
     expect(srcSetCandidate(srcSet, 300)).toBe(`${media}?w=480`);
     expect(srcSetCandidate(srcSet, 700)).toBe(`${media}?w=960`);
+    expect(srcSetCandidate(srcSet, 1074)).toBe(`${media}?w=1280`);
     expect(srcSetCandidate(srcSet, 5000)).toBe(media);
     // Only images this server can make smaller get a srcset.
     expect(imageSrcSet(`${origin}/api/media/AAAAAAAAAAAAAAAAAAAAAA.gif`)).toBeNull();
     expect(imageSrcSet('blob:https://roamly.test/5b1c')).toBeNull();
     expect(imageSrcSet(`${media}?w=480`)).toBeNull();
     expect(imageSrcSet('/api/media/AAAAAAAAAAAAAAAAAAAAAA.png')).toBe(
-      '/api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=480 480w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=960 960w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png 1600w',
+      '/api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=480 480w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=960 960w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png?w=1280 1280w, /api/media/AAAAAAAAAAAAAAAAAAAAAA.png 1600w',
     );
   });
 

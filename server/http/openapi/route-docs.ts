@@ -300,9 +300,10 @@ export const routeDocs: RouteDoc[] = [
     method: 'GET',
     path: '/api/media/:name',
     tag: 'media',
-    summary: 'An uploaded image by its random name; immutable. `?w=480` or `?w=960`: a smaller WebP copy (srcset).',
+    summary:
+      'An uploaded image by its random name; immutable. `?w=480`, `960` or `1280`: a smaller WebP copy (srcset).',
     auth: 'none',
-    query: v.object({ w: v.optional(v.picklist(['480', '960'])) }),
+    query: v.object({ w: v.optional(v.picklist(['480', '960', '1280'])) }),
     responses: { 200: { description: 'The image.', contentType: 'image/*' } },
     errors: [400, 404],
   },

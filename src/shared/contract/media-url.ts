@@ -1,10 +1,10 @@
 /**
  * Addresses of uploaded images (CONTRACTS §3 `GET /api/media/{name}`) and of
- * their smaller renditions, `?w=480` and `?w=960` (WebP, made by the server
+ * their smaller renditions, `?w=480`, `960` and `1280` (WebP, made by the server
  * on demand), for `srcset`. Covers are stored at most 1600 px wide (the
  * client downscales before upload), so the original is the 1600w candidate.
  */
-export const RENDITION_WIDTHS = [480, 960] as const;
+export const RENDITION_WIDTHS = [480, 960, 1280] as const;
 export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 export const ORIGINAL_IMAGE_WIDTH = 1600;
 
