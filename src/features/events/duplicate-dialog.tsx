@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { addDays, buildCreate, duplicateOnto, formFromRecord } from './event-form.ts';
 
@@ -108,17 +109,12 @@ function DuplicateForm({ event, onDone }: { event: ShownEvent; onDone: () => voi
           + Another date
         </button>
       </div>
-      <p role="alert" className={error ? 'alert alert--error' : 'visually-hidden'}>
-        {error ?? ''}
-      </p>
-      <div className="modal__footer">
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Creating…' : dates.length > 1 ? `Create ${dates.length} copies` : 'Create copy'}
-        </button>
-      </div>
+      <ModalFormFooter
+        error={error}
+        onCancel={onDone}
+        busy={busy}
+        submitLabel={busy ? 'Creating…' : dates.length > 1 ? `Create ${dates.length} copies` : 'Create copy'}
+      />
     </form>
   );
 }

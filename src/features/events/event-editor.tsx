@@ -16,6 +16,7 @@ import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
 import { rememberSavedEvent } from '../../stores/my-events-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { DraftBanner } from '../../components/forms/draft-banner.tsx';
+import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
 import {
@@ -165,17 +166,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         onChange={setCover}
       />
       {problem && values.title.trim() !== '' ? <p className="field__error">{problem}</p> : null}
-      <p role="alert" className={error ? 'alert alert--error' : 'visually-hidden'}>
-        {error ?? ''}
-      </p>
-      <div className="modal__footer">
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <ModalFormFooter error={error} onCancel={onDone} busy={saving} submitLabel={saving ? 'Saving…' : 'Save'} />
     </form>
   );
 }

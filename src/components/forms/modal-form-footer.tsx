@@ -1,0 +1,30 @@
+/**
+ * The end of a form inside a modal: the form-level error (announced, and kept
+ * in the page while empty so screen readers hear it when it fills) and the
+ * Cancel / submit pair.
+ */
+interface ModalFormFooterProps {
+  error: string | null;
+  onCancel: () => void;
+  busy: boolean;
+  /** The submit button's text, already saying what is happening while busy. */
+  submitLabel: string;
+}
+
+export function ModalFormFooter({ error, onCancel, busy, submitLabel }: ModalFormFooterProps) {
+  return (
+    <>
+      <p role="alert" className={error ? 'alert alert--error' : 'visually-hidden'}>
+        {error ?? ''}
+      </p>
+      <div className="modal__footer">
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
