@@ -63,7 +63,9 @@ export function prerenderedPage(snapshot: Snapshot) {
   };
 }
 
-const WAKE_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'click'] as const;
+// `input` and `change` too: autofill, password managers and assistive tools can fill a
+// field without focusing it or pressing a key, and the island must still take that text.
+const WAKE_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'click', 'input', 'change'] as const;
 
 /** Hydrates the islands inside `page` on first use (or at once for wake="load"); unmounts them with the page. */
 function useIslands(page: RefObject<HTMLElement | null>) {

@@ -92,21 +92,6 @@ export async function fill(page: Page, label: string, value: string, scope: Scop
   }, value);
 }
 
-/**
- * Fills `label` until the button `then` is enabled: text typed into a
- * prerendered form while React hydrates it can be lost, and a person would type it again.
- */
-export async function fillUntilEnabled(page: Page, label: string, value: string, then: string) {
-  for (let attempt = 0; ; attempt++) {
-    await fill(page, label, value);
-    try {
-      return await button(page, then, null, 'button', 2_000);
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 export async function click(page: Page, name: string, scope: Scope = null) {
   await (await button(page, name, scope)).click();
 }
