@@ -12,7 +12,9 @@
  * - PNG: drops eXIf, tEXt, iTXt, zTXt and tIME chunks.
  * - WebP: drops EXIF and XMP chunks, clears their VP8X flags and rewrites the
  *   RIFF size.
- * - GIF has no EXIF; it passes unchanged.
+ * - GIF: drops comment extensions, anything after the trailer, and application
+ *   extensions (XMP travels in one, "XMP DataXMP") except looping
+ *   (NETSCAPE2.0, ANIMEXTS1.0) and the colour profile (ICCRGBG1).
  *
  * The walk is forgiving: a structure that ends early keeps (or, inside a
  * dropped segment, drops) what is left, the way decoders read such files.
@@ -29,7 +31,7 @@ export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Arr
     case 'image/webp':
       return stripWebp(bytes);
     case 'image/gif':
-      return bytes;
+      return stripGif(bytes);
   }
 }
 
@@ -186,4 +188,63 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
   out.set(body, 12);
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
   return out;
+}
+
+// --- GIF --------------------------------------------------------------------
+
+const GIF_EXTENSION = 0x21;
+const GIF_IMAGE = 0x2c;
+const GIF_TRAILER = 0x3b;
+const GIF_COMMENT = 0xfe;
+const GIF_APPLICATION = 0xff;
+const keptGifApplications = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
+
+/** The end of a run of data sub-blocks starting at `at` (past its zero terminator). */
+function gifSubBlocksEnd(bytes: Uint8Array, at: number): number {
+  while (at < bytes.length) {
+    const size = bytes[at]!;
+    at += 1 + size;
+    if (size === 0) break;
+  }
+  return Math.min(at, bytes.length);
+}
+
+/** The size of a colour table announced by a packed-fields byte (0 when it has none). */
+const gifColorTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+
+function stripGif(bytes: Uint8Array): Uint8Array {
+  if (bytes.length < 13) return bytes;
+  const kept: Uint8Array[] = [];
+  let removed = false;
+  let at = 13 + gifColorTable(bytes[10]!);
+  kept.push(bytes.subarray(0, Math.min(at, bytes.length)));
+  while (at < bytes.length) {
+    const introducer = bytes[at]!;
+    if (introducer === GIF_TRAILER) {
+      kept.push(bytes.subarray(at, at + 1));
+      removed ||= at + 1 < bytes.length;
+      break;
+    }
+    let end: number;
+    if (introducer === GIF_EXTENSION) {
+      const label = bytes[at + 1];
+      end = gifSubBlocksEnd(bytes, at + 2);
+      const application = label === GIF_APPLICATION ? ascii(bytes, at + 3, Math.min(11, bytes[at + 2] ?? 0)) : null;
+      if (label === GIF_COMMENT || (application !== null && !keptGifApplications.has(application))) {
+        removed = true;
+        at = end;
+        continue;
+      }
+    } else if (introducer === GIF_IMAGE) {
+      const header = at + 10 + gifColorTable(bytes[at + 9] ?? 0);
+      end = gifSubBlocksEnd(bytes, header + 1); // past the LZW minimum code size
+    } else {
+      // Not a block a decoder knows: keep the rest as it is, as decoders would stop here.
+      kept.push(bytes.subarray(at));
+      break;
+    }
+    kept.push(bytes.subarray(at, end));
+    at = end;
+  }
+  return removed ? concat(kept) : bytes;
 }

@@ -6,6 +6,7 @@
  * WebP, each carrying GPS EXIF, XMP and text metadata.
  */
 import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripImageMetadata } from '../../../server/services/image-metadata.ts';
 import { PNG_1PX, call, form, signUp, type Account } from '../support/api-client.ts';
@@ -157,6 +158,30 @@ describe('uploaded photos lose their metadata', () => {
     const exif = segment(0xe1, bytes('Exif\0\0', gpsTiff()));
     const photo = bytes(head, exif, secondScan, [0xff, 0xd9]);
     expect(stripImageMetadata(photo, 'image/jpeg')).toEqual(bytes(head, secondScan, [0xff, 0xd9]));
+  });
+
+  it('strips comments, XMP and trailing bytes from a GIF, keeping looping, the frame and its timing', async () => {
+    const head = bytes('GIF89a', [1, 0, 1, 0, 0x80, 0, 0], [0xff, 0xff, 0xff, 0, 0, 0]);
+    const looping = bytes([0x21, 0xff, 11], 'NETSCAPE2.0', [3, 1, 0, 0, 0]);
+    const timing = bytes([0x21, 0xf9, 4, 1, 0, 0, 0, 0]);
+    const frame = bytes([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0], [2, 2, 0x44, 1, 0]);
+    const comment = bytes([0x21, 0xfe, 23], 'Taken at 12 Home Street', [0]);
+    const xmpText = Buffer.from(XMP, 'latin1');
+    const xmpBlocks = [...Array(Math.ceil(xmpText.length / 255)).keys()].flatMap((i) => {
+      const part = xmpText.subarray(i * 255, i * 255 + 255);
+      return [part.length, ...part];
+    });
+    const xmp = bytes([0x21, 0xff, 11], 'XMP DataXMP', xmpBlocks, [0]);
+    const plain = bytes(head, looping, timing, frame, [0x3b]);
+    const photo = bytes(head, looping, comment, xmp, timing, frame, [0x3b], 'GPSLatitude 51.507N');
+
+    const served = await uploadCover(photo, 'animation.gif');
+    expect(served).toEqual(plain);
+    for (const trace of ['Home Street', 'xmpmeta', 'GPSLatitude']) expect(contains(served, trace)).toBe(false);
+    const decoded = await sharp(Buffer.from(served)).metadata();
+    expect([decoded.format, decoded.width, decoded.height, decoded.loop]).toEqual(['gif', 1, 1, 0]);
+    // Already clean: the same bytes come back.
+    expect(stripImageMetadata(plain, 'image/gif')).toBe(plain);
   });
 
   it('leaves images without metadata byte for byte as they were', async () => {
