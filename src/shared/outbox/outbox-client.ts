@@ -2,25 +2,24 @@
  * The outbox as one client, built by a factory with every dependency injected
  * (clock, network, storage, transport, locks, the cross-context channel), in
  * the spirit of TanStack Query's MutationCache: it owns the runner, the state
- * of what is in flight, and one published snapshot — summary numbers, every
- * entry's view and the per-record state — that the page's store mirrors.
- * Every change to the queue goes through the repository (outbox-repository.ts);
- * the client keeps a copy of the queue in memory, updated with what it and its
- * runner stored, and publishes from it once per batch (`schedule`: the page's
- * animation frame), so an edit or a sent entry costs no read of the whole queue.
+ * of what is in flight and the first-attempt waiters of forms, and publishes
+ * one snapshot — summary numbers, every entry's view and the per-record state —
+ * that the page's store mirrors. Every change to the queue goes through the
+ * repository (outbox-repository.ts); the in-memory copy of the queue and its
+ * batched publication live in queue-mirror.ts.
  * Pages wire it up in src/stores/sync-actions.ts; tests build it with fakes.
  */
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import type { OutboxEntry } from './entry.ts';
 import { reduceEntry } from './entry-reducer.ts';
 import type { FirstAttempt, QueuedWrite, WriteIntent } from './intent.ts';
 import * as repository from './outbox-repository.ts';
-import { createOutboxRunner, type OutboxEvent, type StoredChange } from './outbox-runner.ts';
-import { toEntryView, type OutboxEntryView } from './overlay.ts';
-import { summariseOutbox, type OutboxSummary } from './outbox-summary.ts';
+import { createOutboxRunner, type OutboxEvent } from './outbox-runner.ts';
+import { createQueueMirror, type OutboxSnapshot } from './queue-mirror.ts';
 import { resolveConflictFields } from './resolve-conflict.ts';
+
+export type { OutboxSnapshot };
 
 /** How long a form waits for its write's first attempt (e.g. the worker holds the flush lock) before calling it deferred. */
 export const FIRST_ATTEMPT_WAIT_MS = 10_000;
@@ -59,14 +58,6 @@ export interface OutboxClientDeps {
   schedule?(task: () => void): void;
 }
 
-export interface OutboxSnapshot extends OutboxSummary {
-  online: boolean;
-  /** 'event:tmp-…' → real server id once created. */
-  idMap: Record<string, number>;
-  /** Bumps after every successful send (a refetch trigger). */
-  revision: number;
-}
-
 export function createOutboxClient(deps: OutboxClientDeps) {
   const { clock, network, storage } = deps;
   /** Entries a flusher (here or elsewhere) has in flight: state of this client, not of the reducer. */
@@ -75,34 +66,16 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   let revision = 0;
   let cancelWake: (() => void) | null = null;
 
-  /**
-   * The queue as last read, kept up to date with every change made here (this
-   * client's enqueues and its runner's stores), so neither an edit nor a sent entry
-   * re-reads the whole queue. Null until the first read; news from another tab or
-   * the worker (which changed IndexedDB themselves) means a read.
-   */
-  let cache: {
-    /** The connection it was read through: another one (a reopened database) means read again. */
-    db: RoamlyDatabase;
-    entries: Map<string, OutboxEntry>;
-    idMap: Record<string, number>;
-    userId: number | null;
-  } | null = null;
-
-  /** Forgets the cache if it was read from another database connection than the current one. */
-  async function checkCache(): Promise<void> {
-    const db = await storage.database();
-    if (cache && cache.db !== db) cache = null;
-  }
-  /** Each stored entry's view, kept while the entry object and its sending/paused state are the same. */
-  const views = new WeakMap<OutboxEntry, { sending: boolean; paused: boolean; view: OutboxEntryView }>();
-  const viewOf = (entry: OutboxEntry, options: { sending: boolean; paused: boolean }): OutboxEntryView => {
-    const known = views.get(entry);
-    if (known && known.sending === options.sending && known.paused === options.paused) return known.view;
-    const view = toEntryView(entry, options);
-    views.set(entry, { ...options, view });
-    return view;
-  };
+  const mirror = createQueueMirror({
+    database: storage.database,
+    currentUserId: storage.currentUserId,
+    now: clock.now,
+    isOnline: network.isOnline,
+    sending,
+    revision: () => revision,
+    publish: deps.publish,
+    ...(deps.schedule ? { schedule: deps.schedule } : {}),
+  });
 
   const runner = createOutboxRunner({
     database: storage.database,
@@ -113,7 +86,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     currentUserId: storage.currentUserId,
     locks: deps.locks,
     onEvent: (event) => receive(event, true),
-    onStored: (change) => applyStored(change),
+    onStored: (change) => mirror.applyStored(change),
     ...(clock.sleep ? { sleep: clock.sleep } : {}),
   });
 
@@ -130,47 +103,11 @@ export function createOutboxClient(deps: OutboxClientDeps) {
         waiter(event.outcome);
       }
     }
-    if (local && event.type === 'created' && cache) cache.idMap = { ...cache.idMap, [event.tempTarget]: event.id };
-    // This runner's stores reached the cache already (applyStored); another context's did not.
-    schedulePublish(!local && !mirrored(event));
+    if (local && event.type === 'created') mirror.recordCreated(event.tempTarget, event.id);
+    // This runner's stores reached the mirror already (applyStored); another context's did not.
+    mirror.schedulePublish(!local && !mirror.applyRemote(event));
   }
 
-  /**
-   * Another context's news that says exactly what it stored, applied to the cache
-   * as its runner stored it (the worker draining while a page is open: no full read
-   * per sent entry). False: anything else, read the queue.
-   */
-  function mirrored(event: OutboxEvent): boolean {
-    if (!cache || reading) return false;
-    const entry = cache.entries.get(event.type === 'sending' || event.type === 'outcome' ? event.entryId : '');
-    if (!entry) return false;
-    if (event.type === 'sending') {
-      cache.entries.set(entry.id, reduceEntry(entry, { type: 'attempt-started', now: clock.now() }));
-      return true;
-    }
-    // A sent entry is deleted (a created record's dependants move: `created` comes first and means a read).
-    if (event.type === 'outcome' && event.outcome.kind === 'sent') {
-      cache.entries.delete(entry.id);
-      return true;
-    }
-    return false;
-  }
-
-  /** A change stored here (an enqueue, this runner's send): applied to the cache, published with the next batch. */
-  function applyStored(change: StoredChange): void {
-    if (!cache || change.stale) {
-      schedulePublish(true);
-      return;
-    }
-    for (const id of change.remove) cache.entries.delete(id);
-    for (const entry of change.put) cache.entries.set(entry.id, entry);
-    // A read under way may have started before this change: one more read after it.
-    if (reading) void refresh();
-    schedulePublish();
-  }
-
-  let scheduled = false;
-  let needsRead = false;
   let announcing = false;
 
   /** Tells other contexts the queue changed (a hint to read it), once per batch of edits. */
@@ -187,96 +124,24 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     });
   }
 
-  /** Publishes the cache (or re-reads the queue: `read`, or nothing read yet) once per batch of changes. */
-  function schedulePublish(read = false): void {
-    needsRead ||= read || !cache;
-    if (scheduled) return;
-    scheduled = true;
-    const task = () => {
-      scheduled = false;
-      // A read under way publishes when it ends (and one more follows if it may have missed a change).
-      if (reading && !needsRead) return;
-      if (needsRead || !cache) {
-        needsRead = false;
-        void refresh();
-      } else publishCached();
-    };
-    // Batched: the cache is checked against the current connection first (a reopened database is read again).
-    if (deps.schedule) deps.schedule(() => void checkCache().then(task));
-    else task();
-  }
-
-  function publishCached(): OutboxSnapshot {
-    const { entries: byId, idMap, userId } = cache!;
-    const entries = [...byId.values()];
-    // New entries are appended with the highest sequence number; sort only if something is out of order.
-    for (let i = 1; i < entries.length; i += 1) {
-      if (entries[i]!.seq < entries[i - 1]!.seq) {
-        entries.sort((a, b) => a.seq - b.seq);
-        break;
-      }
-    }
-    const summary = summariseOutbox(entries, { userId, sending, now: clock.now(), view: viewOf });
-    const snapshot: OutboxSnapshot = { ...summary, online: network.isOnline(), idMap, revision };
-    deps.publish(snapshot);
-    return snapshot;
-  }
-
-  let reading: Promise<OutboxSnapshot> | null = null;
-  let rereading: Promise<OutboxSnapshot> | null = null;
-
-  /**
-   * Re-reads the queue and publishes the snapshot every view derives from. Calls
-   * while a read is under way share one more read after it: each caller still
-   * gets a snapshot read after its call, but a drain's three events per sent
-   * entry (sending, outcome, changed) no longer mean three reads of the whole
-   * queue and three re-renders each.
-   */
-  function refresh(): Promise<OutboxSnapshot> {
-    if (!reading) {
-      reading = readSnapshot().finally(() => {
-        reading = null;
-      });
-      return reading;
-    }
-    rereading ??= reading
-      .catch(() => undefined)
-      .then(() => {
-        rereading = null;
-        return refresh();
-      });
-    return rereading;
-  }
-
-  async function readSnapshot(): Promise<OutboxSnapshot> {
-    const db = await storage.database();
-    const [entries, idMap, userId] = await Promise.all([
-      repository.listEntries(db),
-      repository.readIdMap(db),
-      storage.currentUserId(),
-    ]);
-    cache = { db, entries: new Map(entries.map((entry) => [entry.id, entry])), idMap, userId };
-    return publishCached();
-  }
-
   function changed(): Promise<OutboxSnapshot> {
     deps.broadcast?.({ type: 'changed' });
-    return refresh();
+    return mirror.refresh();
   }
 
   /** Sends what can go now and schedules the next backed-off retry. */
   async function flushNow(): Promise<void> {
     if (!network.isOnline()) {
-      await checkCache();
-      schedulePublish();
+      await mirror.checkConnection();
+      mirror.schedulePublish();
       return;
     }
     const result = await runner.flush();
     // The signed-in account may have changed (a flush follows every sign-in).
     const userId = await storage.currentUserId();
-    await checkCache();
-    if (cache) cache.userId = userId;
-    schedulePublish();
+    await mirror.checkConnection();
+    mirror.setUserId(userId);
+    mirror.schedulePublish();
     cancelWake?.();
     cancelWake = null;
     if (result.nextWakeAt !== null) {
@@ -293,8 +158,8 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     const db = await storage.database();
     const plan = await repository.enqueueIntent(db, intent, { userId, now: clock.now(), newId: storage.newId });
     announceChange();
-    if (cache?.db === db) applyStored({ put: plan.put, remove: plan.remove });
-    else await refresh();
+    if (mirror.isReadThrough(db)) mirror.applyStored({ put: plan.put, remove: plan.remove });
+    else await mirror.refresh();
     deps.requestBackgroundSync?.();
     const entryId = plan.entryId;
     if (entryId === null) {
@@ -361,7 +226,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   return {
     queueWrite,
     flushNow,
-    refresh,
+    refresh: mirror.refresh,
     receive,
     retryNow,
     discardEntry,
