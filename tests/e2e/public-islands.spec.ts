@@ -74,6 +74,25 @@ test('text typed into the issue form before its code arrives is kept, and the re
   expect(seen.errors).toEqual([]);
 });
 
+test('text put into the issue form without focus or a key press (autofill) wakes the form, which takes it', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await page.goto('/issue');
+  await page.waitForLoadState('networkidle');
+  const text = 'Filled in by a password manager, never focused.';
+  // What autofill does: set the value and fire input/change, with no focus, pointer or key event.
+  await page.getByLabel('Message', { exact: true }).evaluate((element, value) => {
+    const field = element as HTMLTextAreaElement;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }, text);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(text);
+  expect(seen.errors).toEqual([]);
+});
+
 test('an App Store badge clicked before its code arrives still opens the iOS beta steps', async ({ page }) => {
   const seen = watch(page);
   await page.goto('/roamly');
