@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
 import { card, choosePlace, freshBusinessAccount, serverEvents, uniqueTitle } from './support/dashboard.ts';
 
@@ -52,8 +53,15 @@ test('a business creates, edits, duplicates and deletes an event', async ({ page
   expect(created?.cover_image).toBeTruthy();
   const cover = await request.get(String(created?.cover_image));
   expect(cover.headers()['content-type']).toBe('image/webp');
-  await expect(card(page, title).locator('img')).toHaveJSProperty('naturalWidth', 512);
-  await expect(card(page, title).locator('img')).toHaveJSProperty('naturalHeight', 288); // cropped to 16:9
+  // Stored as the device prepared it: the 512 px icon, cropped to 16:9.
+  const stored = await sharp(await cover.body()).metadata();
+  expect([stored.width, stored.height]).toEqual([512, 288]);
+  // The card draws it (through srcset, so its naturalWidth is density-scaled, not 512).
+  const coverImage = card(page, title).locator('img');
+  await expect
+    .poll(() => coverImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(await coverImage.getAttribute('srcset')).toContain('?w=480 480w');
 
   const renamed = `${title} (late)`;
   await card(page, title).getByRole('button', { name: 'Edit' }).click();
