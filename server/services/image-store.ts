@@ -6,7 +6,7 @@
  * object store can replace the local disk.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
 import { ApiError } from '../http/problem.ts';
@@ -23,6 +23,8 @@ export interface ImageStore {
   /** Saves the bytes under a new random name and returns the name. */
   put(bytes: Uint8Array, type: ImageType): Promise<string>;
   get(name: string): Promise<StoredImage | null>;
+  /** Whether the image is still there, without reading it. */
+  exists(name: string): Promise<boolean>;
   delete(name: string): Promise<void>;
 }
 
@@ -80,6 +82,13 @@ export function localImageStore(dir: string): ImageStore {
       } catch {
         return null;
       }
+    },
+    async exists(name) {
+      if (!imageNamePattern.test(name)) return false;
+      return stat(join(dir, name)).then(
+        () => true,
+        () => false,
+      );
     },
     async delete(name) {
       if (imageNamePattern.test(name)) await rm(join(dir, name), { force: true });

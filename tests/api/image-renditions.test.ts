@@ -66,6 +66,22 @@ describe('smaller copies of covers for srcset', () => {
     expect(new Uint8Array(await full.arrayBuffer())).toEqual(original);
   });
 
+  it('stops serving the copies of a replaced cover at once, even those already made', async () => {
+    const created = await call(t.app, 'POST', '/api/events/create/', {
+      token: account.access,
+      form: form({ title: 'Replaced cover', cover_image: new File([await coverJpeg()], 'first.jpg') }),
+    });
+    const oldPath = new URL(created.body.cover_image as string).pathname;
+    expect((await t.app.request(`${oldPath}?w=480`)).status).toBe(200); // made and kept in memory
+    const updated = await call(t.app, 'PUT', `/api/events/${created.body.id}/update/`, {
+      token: account.access,
+      form: form({ cover_image: new File([await coverJpeg()], 'second.jpg') }),
+    });
+    expect(updated.status).toBe(200);
+    expect((await t.app.request(oldPath)).status).toBe(404);
+    expect((await t.app.request(`${oldPath}?w=480`)).status).toBe(404);
+  });
+
   it('never enlarges a small image', async () => {
     const small = new Uint8Array(
       await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c23a1c' } })

@@ -39,10 +39,13 @@ async function roundTrip(store: ImageStore) {
   const name = await store.put(PNG_1PX, 'image/png');
   expect(name).toMatch(/^[A-Za-z0-9_-]{22}\.png$/);
   expect(await store.get(name)).toEqual({ bytes: PNG_1PX, type: 'image/png' });
+  expect(await store.exists(name)).toBe(true);
   const other = await store.put(GIF, 'image/gif');
   expect(other).not.toBe(name);
   await store.delete(name);
   expect(await store.get(name)).toBeNull();
+  expect(await store.exists(name)).toBe(false);
+  expect(await store.exists('../../etc/passwd')).toBe(false);
   expect(await store.get(other)).toEqual({ bytes: GIF, type: 'image/gif' });
   await store.delete(name); // twice is fine
   expect(await store.get('../../etc/passwd')).toBeNull();

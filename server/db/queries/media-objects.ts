@@ -24,6 +24,11 @@ export async function readMediaObjectBytes(db: Queryable, name: string): Promise
   return rows[0]?.bytes ?? null;
 }
 
+export async function mediaObjectExists(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM media_objects WHERE name = $1', [name]);
+  return rows.length > 0;
+}
+
 export async function deleteMediaObject(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM media_objects WHERE name = $1', [name]);
 }

@@ -5,7 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
-import { deleteMediaObject, insertMediaObject, readMediaObjectBytes } from '../../db/queries/media-objects.ts';
+import {
+  deleteMediaObject,
+  insertMediaObject,
+  mediaObjectExists,
+  readMediaObjectBytes,
+} from '../../db/queries/media-objects.ts';
 import { imageNamePattern, sniffImageType, type ImageStore } from '../image-store.ts';
 import { imageExtensions } from './names.ts';
 
@@ -23,6 +28,9 @@ export function postgresImageStore(db: Queryable): ImageStore {
       const bytes = new Uint8Array(stored);
       const type = sniffImageType(bytes);
       return type ? { bytes, type } : null;
+    },
+    async exists(name) {
+      return imageNamePattern.test(name) && mediaObjectExists(db, name);
     },
     async delete(name) {
       if (imageNamePattern.test(name)) await deleteMediaObject(db, name);

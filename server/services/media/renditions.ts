@@ -82,7 +82,14 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
     async get(name, width) {
       const key = `${name}@${width}`;
       const cached = cache.get(key);
-      if (cached?.length) return { kind: 'rendition', image: { bytes: cached, type: 'image/webp' } };
+      if (cached?.length) {
+        // A deleted or replaced picture must stop showing at once, on every instance: ask the store.
+        if (!(await store.exists(name))) {
+          cache.delete(key);
+          return null;
+        }
+        return { kind: 'rendition', image: { bytes: cached, type: 'image/webp' } };
+      }
       const original = await store.get(name);
       if (!original) return null;
       if (cached) return { kind: 'original', image: original, lasting: false };

@@ -122,6 +122,14 @@ export function s3ImageStore(location: S3Location | string): ImageStore {
       const type = sniffImageType(bytes);
       return type ? { bytes, type } : null;
     },
+    async exists(name) {
+      if (!imageNamePattern.test(name)) return false;
+      const response = await call('HEAD', name);
+      await response.body?.cancel();
+      if (response.status === 404) return false;
+      if (!response.ok) throw await failure(response, `HEAD ${name}`);
+      return true;
+    },
     async delete(name) {
       if (!imageNamePattern.test(name)) return;
       const response = await call('DELETE', name);
