@@ -116,6 +116,19 @@ describe('smaller copies of covers for srcset', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(broken);
   });
 
+  it('serves a picture of more than 25 MP as it is rather than decode it (memory per process stays bounded)', async () => {
+    const huge = new Uint8Array(
+      await sharp({ create: { width: 5200, height: 5000, channels: 3, background: '#0b6e69' } })
+        .png()
+        .toBuffer(),
+    );
+    const path = await uploadCover(huge, 'huge.png');
+    const res = await t.app.request(`${path}?w=480`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
   it('the public page offers the copies in srcset with sizes', async () => {
     const created = await call(t.app, 'POST', '/api/events/create/', {
       token: account.access,
