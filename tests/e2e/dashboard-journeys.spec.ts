@@ -58,6 +58,7 @@ test('a business creates, edits, duplicates and deletes an event', async ({ page
   expect([stored.width, stored.height]).toEqual([512, 288]);
   // The card draws it (through srcset, so its naturalWidth is density-scaled, not 512).
   const coverImage = card(page, title).locator('img');
+  await coverImage.scrollIntoViewIfNeeded(); // lazy: it loads once on screen
   await expect
     .poll(() => coverImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);

@@ -238,11 +238,16 @@ export function matrixFromImage({ width, height, grey }: ReturnType<typeof pngTo
     }
   }
   if (top < 0) throw new Error('no dark pixels');
+  // The finder's top row, just inside its anti-aliased edge.
+  let probeY = top + 1;
+  while (probeY < bottom && !dark(left, probeY)) probeY++;
   let run = 0;
-  const probeY = top + 1;
   while (dark(left + run, probeY)) run++;
+  if (run === 0) throw new Error('no finder pattern at the top left');
   const module = run / 7;
-  const size = Math.round((right - left + 1) / module);
+  // A symbol is 21 + 4k modules wide: snap to that, since a module drawn 7.15 px wide
+  // measures 7 or 8 px at the edge and a plain rounding can land on an impossible size.
+  const size = 21 + 4 * Math.max(0, Math.round(((right - left + 1) / module - 21) / 4));
   const step = (right - left + 1) / size;
   return Array.from({ length: size }, (_, r) =>
     Array.from({ length: size }, (_, c) =>
