@@ -37,6 +37,15 @@ async function coverJpeg(): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(jpeg);
 }
 
+/** A plain PNG of one colour, `width` × `height`. */
+async function solidPng(width: number, height: number, background: string): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer(),
+  );
+}
+
 async function uploadCover(bytes: Uint8Array<ArrayBuffer>, name = 'cover.jpg'): Promise<string> {
   const created = await call(t.app, 'POST', '/api/events/create/', {
     token: account.access,
@@ -83,12 +92,7 @@ describe('smaller copies of covers for srcset', () => {
   });
 
   it('never enlarges a small image', async () => {
-    const small = new Uint8Array(
-      await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c23a1c' } })
-        .png()
-        .toBuffer(),
-    );
-    const path = await uploadCover(small, 'small.png');
+    const path = await uploadCover(await solidPng(300, 200, '#c23a1c'), 'small.png');
     const res = await t.app.request(`${path}?w=960`);
     expect(res.status).toBe(200);
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(300);
@@ -117,12 +121,7 @@ describe('smaller copies of covers for srcset', () => {
   });
 
   it('serves a picture of more than 25 MP as it is rather than decode it (memory per process stays bounded)', async () => {
-    const huge = new Uint8Array(
-      await sharp({ create: { width: 5200, height: 5000, channels: 3, background: '#0b6e69' } })
-        .png()
-        .toBuffer(),
-    );
-    const path = await uploadCover(huge, 'huge.png');
+    const path = await uploadCover(await solidPng(5200, 5000, '#0b6e69'), 'huge.png');
     const res = await t.app.request(`${path}?w=480`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

@@ -17,6 +17,7 @@
  *   and a file that failed is remembered, not retried on every request.
  * GIFs (possibly animated) are served as they are.
  */
+import type Sharp from 'sharp';
 import { ByteBudgetLru } from '../byte-budget-lru.ts';
 import type { ImageStore, StoredImage } from '../image-store.ts';
 import { RENDITION_WIDTHS, type RenditionWidth } from '../../../src/shared/contract/media-url.ts';
@@ -48,11 +49,21 @@ export interface Renditions {
   get(name: string, width: RenditionWidth): Promise<Rendition | null>;
 }
 
+let loadedSharp: Promise<typeof Sharp> | null = null;
+
+/** sharp, loaded (off start-up) and set up on first use. */
+function loadSharp(): Promise<typeof Sharp> {
+  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' own operation cache would hold decoded images beyond ours; one thread per resize.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loadedSharp;
+}
+
 const sharpResize: Resize = async (bytes, width) => {
-  const { default: sharp } = await import('sharp');
-  // libvips' own operation cache would hold decoded images beyond ours; one thread per resize.
-  sharp.cache(false);
-  sharp.concurrency(1);
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width, withoutEnlargement: true })
@@ -91,15 +102,22 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
         }
         return { kind: 'rendition', image: { bytes: cached, type: 'image/webp' } };
       }
+      // Someone is making this copy already: wait for it rather than read the original again.
+      const making = inFlight.get(key);
+      const made = making ? await making : null;
+      if (made) return { kind: 'rendition', image: { bytes: made, type: 'image/webp' } };
+
       const original = await store.get(name);
       if (!original) return null;
-      if (cached) return { kind: 'original', image: original, lasting: false };
+      // A file that did not resize (just now, or remembered): the original, briefly cached.
+      if (cached || making) return { kind: 'original', image: original, lasting: false };
       if (original.type === 'image/gif') return { kind: 'original', image: original, lasting: true };
 
-      let made = inFlight.get(key);
-      if (!made) {
+      // Another request may have started the copy while the original was read.
+      let job = inFlight.get(key);
+      if (!job) {
         if (waiting >= MAX_WAITING) return { kind: 'original', image: original, lasting: false };
-        made = queued(() => resize(original.bytes, width)).then(
+        job = queued(() => resize(original.bytes, width)).then(
           (bytes) => {
             cache.set(key, bytes);
             return bytes;
@@ -109,10 +127,10 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
             return null;
           },
         );
-        inFlight.set(key, made);
-        void made.finally(() => inFlight.delete(key));
+        inFlight.set(key, job);
+        void job.finally(() => inFlight.delete(key));
       }
-      const bytes = await made;
+      const bytes = await job;
       return bytes
         ? { kind: 'rendition', image: { bytes, type: 'image/webp' } }
         : { kind: 'original', image: original, lasting: false };
