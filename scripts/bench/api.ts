@@ -27,7 +27,7 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,11 @@ const PASSWORD = 'bench-password-1';
 const LIST_SIZES = [20, 200, 500, 2_000];
 const MIXED_USERS = 300;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// The mixed workload's shares of list, update and create, in per cent (BENCH_MIX=100,0,0 for lists only).
+const [LIST_SHARE, UPDATE_SHARE] = (process.env.BENCH_MIX ?? '70,25,5').split(',').map((n) => Number(n) / 100) as [
+  number,
+  number,
+];
 
 interface Result {
   label: string;
@@ -202,11 +207,60 @@ async function send(
   return { status: res.statusCode, etag: typeof etag === 'string' ? etag : undefined, body: text } satisfies Reply;
 }
 
+/** CPU seconds (user + system) a process and its child processes have used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    let ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ticks += cpuSeconds(Number(child)) * 100;
+    }
+    return ticks / 100; // USER_HZ
+  } catch {
+    return 0; // gone, or not on this machine
+  }
+}
+
+/**
+ * CPU used per request, apart for the API processes and for the PostgreSQL
+ * backends serving this database (when it runs on this machine). Unlike
+ * requests per second, this hardly moves when a neighbour takes CPU away, so
+ * two builds can be compared on a busy machine.
+ */
+async function cpuMeter(db: Db | null, serverPids: number[]) {
+  const backends = async () =>
+    db && existsSync('/proc/self/stat')
+      ? (
+          await db.query<{ pid: number }>(
+            'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          )
+        ).rows.map((r) => r.pid)
+      : [];
+  const before = new Map<number, number>();
+  for (const pid of [...serverPids, ...(await backends())]) before.set(pid, cpuSeconds(pid));
+  return async (requests: number) => {
+    const used = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+    const servers = used(serverPids);
+    const database = used(await backends());
+    const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, requests)).toFixed(3);
+    console.log(
+      `  CPU per request: API processes ${perRequest(servers)} ms, PostgreSQL backends ${perRequest(database)} ms (${servers.toFixed(1)} s and ${database.toFixed(1)} s in all)`,
+    );
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10 : 0;
 
 /** 70 % list, 25 % update with If-Match + Idempotency-Key, 5 % create; each worker owns its accounts. */
-async function benchMixed(engine: string, bases: string[], tokens: Map<string, string>, ids: Map<string, number[]>) {
+async function benchMixed(
+  engine: string,
+  bases: string[],
+  tokens: Map<string, string>,
+  ids: Map<string, number[]>,
+  meter: Awaited<ReturnType<typeof cpuMeter>>,
+) {
   const pools = new Map(
     bases.map((base) => [base, new Pool(base, { connections: Math.ceil(CONNECTIONS / bases.length) })]),
   );
@@ -232,10 +286,10 @@ async function benchMixed(engine: string, bases: string[], tokens: Map<string, s
         let kind: keyof typeof latencies;
         let reply: Reply;
         try {
-          if (roll < 0.7) {
+          if (roll < LIST_SHARE) {
             kind = 'list';
             reply = await send(pool, '/api/events/user/', 'GET', headers);
-          } else if (roll < 0.95) {
+          } else if (roll < LIST_SHARE + UPDATE_SHARE) {
             kind = 'update';
             const own = ids.get(email)!;
             const id = own[Math.floor(Math.random() * own.length)]!;
@@ -287,7 +341,7 @@ async function benchMixed(engine: string, bases: string[], tokens: Map<string, s
   const non2xx = [...statuses].filter(([s]) => s >= 300).reduce((sum, [, n]) => sum + n, 0);
   const where = bases.length > 1 ? `${bases.length} instances` : '1 instance';
   report({
-    label: `${engine} (${where}): mixed 70/25/5`,
+    label: `${engine} (${where}): mixed ${process.env.BENCH_MIX?.replaceAll(',', '/') ?? '70/25/5'}`,
     rps: Math.round(all.length / elapsed),
     p50: percentile(all, 50),
     p99: percentile(all, 99),
@@ -306,6 +360,7 @@ async function benchMixed(engine: string, bases: string[], tokens: Map<string, s
     });
   }
   console.log(`  statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+  await meter(all.length);
 }
 
 async function benchLogin(engine: string, base: string): Promise<void> {
@@ -336,7 +391,13 @@ async function benchEngine(engine: string, env: Record<string, string>, db: Db, 
     const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`), ...(parts.has('mixed') ? ids.keys() : [])];
     const tokens = await loginAll(bases[0]!, emails);
     if (parts.has('list')) await benchLists(engine, bases, tokens);
-    if (parts.has('mixed')) await benchMixed(engine, bases, tokens, ids);
+    if (parts.has('mixed')) {
+      const meter = await cpuMeter(
+        engine === 'PGlite' ? null : db,
+        servers.map((s) => s.pid),
+      );
+      await benchMixed(engine, bases, tokens, ids, meter);
+    }
     if (parts.has('login')) await benchLogin(engine, bases[0]!);
   } finally {
     for (const server of servers) await server.stop();

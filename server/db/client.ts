@@ -17,9 +17,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A Queryable inside a transaction. */
+export interface TransactionQueryable extends Queryable {
+  /**
+   * Runs `work` as the transaction commits, after `fn` has returned: on
+   * PostgreSQL its statements go out together with the COMMIT, one round trip
+   * for both. If one of them fails, the transaction rolls back and the
+   * transaction call throws that failure. `work` makes one statement (more
+   * would be sent after the COMMIT: they are refused).
+   */
+  atCommit(work: (tx: Queryable) => Promise<unknown>): void;
+}
+
 export interface Db extends Queryable {
   /** Runs `fn` in one transaction; rolls back if it throws. */
-  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: TransactionQueryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
   readonly engine: 'pglite' | 'postgres';
 }
@@ -44,14 +56,18 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       await pg.exec(sql);
     },
     transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
+      pg.transaction(async (tx) => {
+        const atCommit: ((tx: Queryable) => Promise<unknown>)[] = [];
+        const queryable: Queryable = {
           query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }),
           exec: async (sql) => {
             await tx.exec(sql);
           },
-        }),
-      ),
+        };
+        const result = await fn({ ...queryable, atCommit: (work) => void atCommit.push(work) });
+        for (const work of atCommit) await work(queryable);
+        return result;
+      }),
     close: () => pg.close(),
   };
   return db;
@@ -81,6 +97,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
+    pipeline: true, // see transaction()
     max: options.max ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
   });
@@ -99,20 +116,43 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // Pipelined: BEGIN goes out with the transaction's first statement, and
+      // the COMMIT with the statements of `atCommit` — two round trips fewer
+      // per transaction. Each statement still has its own Sync, so a failure
+      // is that statement's, and it aborts the transaction as usual.
+      const begun = client.query('BEGIN');
+      begun.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
+      const query = async <T>(sql: string, params: unknown[] = []) => {
+        const sent = params.length
+          ? client.query({ name: statementName(sql), text: sql, values: params })
+          : client.query(sql);
+        await begun; // a statement's answer counts only inside the transaction
+        return { rows: (await sent).rows as T[] };
+      };
+      const exec = async (sql: string) => {
+        await query(sql);
+      };
+      const atCommit: ((tx: Queryable) => Promise<unknown>)[] = [];
+      let committing = false;
+      const final: Queryable = {
+        query: <T>(sql: string, params: unknown[] = []) => {
+          if (committing) return Promise.reject(new Error('An atCommit work may make one statement only.'));
+          return query<T>(sql, params);
+        },
+        exec,
+      };
       try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({
-            rows: (params.length
-              ? await client.query({ name: statementName(sql), text: sql, values: params })
-              : await client.query(sql)
-            ).rows as T[],
-          }),
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-        await client.query('COMMIT');
+        const result = await fn({ query, exec, atCommit: (work) => void atCommit.push(work) });
+        await begun;
+        // Each work's statement is written before the COMMIT; a failed one turns the COMMIT into a rollback.
+        const finals = atCommit.map((work) => work(final));
+        committing = true;
+        const committed = client.query('COMMIT');
+        const settled = await Promise.allSettled(finals);
+        const status = await committed;
+        const failed = settled.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
+        if (status.command !== 'COMMIT') throw new Error(`The transaction did not commit (${status.command}).`);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -21,10 +21,10 @@
  * Statements are serialised per request: savepoint units never interleave.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Queryable, QueryResult } from './client.ts';
+import type { Db, Queryable, QueryResult, TransactionQueryable } from './client.ts';
 
 interface RequestTransaction {
-  tx: Queryable;
+  tx: TransactionQueryable;
   open: boolean;
   /** The tail of this request's statement queue. */
   queue: Promise<unknown>;
@@ -77,13 +77,16 @@ export function requestScoped(root: Db): RequestScopedDb {
     await serial(current, () => current.tx.exec(sql));
   };
 
-  async function transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> {
+  async function transaction<R>(fn: (tx: TransactionQueryable) => Promise<R>): Promise<R> {
     const current = active();
     if (!current) return root.transaction(fn);
     const name = `t${++current.savepoints}`;
     await serial(current, () => current.tx.query(`SAVEPOINT ${name}`));
     try {
-      const result = await fn({ query, exec });
+      // A savepoint's commit-time work runs as it is released: it belongs to that unit.
+      const atRelease: ((tx: Queryable) => Promise<unknown>)[] = [];
+      const result = await fn({ query, exec, atCommit: (work) => void atRelease.push(work) });
+      for (const work of atRelease) await work({ query, exec });
       await serial(current, () => current.tx.query(`RELEASE SAVEPOINT ${name}`));
       return result;
     } catch (error) {
@@ -127,6 +130,18 @@ export function requestScoped(root: Db): RequestScopedDb {
 export function atomically<R>(db: Db, fn: (tx: Queryable) => Promise<R>): Promise<R> {
   if (isRequestScoped(db) && db[scopedMarker].storage.getStore()?.open) return fn(db);
   return db.transaction(fn);
+}
+
+/**
+ * Runs `work` (one statement) when the request's transaction commits, sent
+ * with the COMMIT (see `TransactionQueryable.atCommit`); outside a request
+ * transaction, at once. For the last write of a request, whose answer nothing
+ * waits for: the stored idempotent answer.
+ */
+export async function atRequestCommit(db: Queryable, work: (tx: Queryable) => Promise<unknown>): Promise<void> {
+  const current = isRequestScoped(db) ? db[scopedMarker].storage.getStore() : undefined;
+  if (current?.open) current.tx.atCommit(work);
+  else await work(db);
 }
 
 /** The queryable whose statements outlive a rollback of the current request (see `autonomous`). */

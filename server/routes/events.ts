@@ -18,7 +18,7 @@ import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../db/queries/event-writes.ts';
-import { eventJson, hasBusinessListing, listJson, listPage, listRev, lockOwnEvent } from '../db/queries/events.ts';
+import { eventJson, hasBusinessListing, listJson, listPage, lockOwnEvent } from '../db/queries/events.ts';
 import { ByteBudgetLru } from '../services/byte-budget-lru.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage, type StoredImage } from '../services/image-store.ts';
@@ -37,6 +37,13 @@ import {
 } from './event-rules.ts';
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
+
+/** The revision inside a list ETag the client sent back (`<head><rev><tail>`), if it is one of ours. */
+function revisionIn(ifNoneMatch: string | undefined, head: string, tail: string): string | null {
+  if (!ifNoneMatch?.startsWith(head) || !ifNoneMatch.endsWith(tail)) return null;
+  const rev = ifNoneMatch.slice(head.length, ifNoneMatch.length - tail.length);
+  return /^\d{1,19}$/.test(rev) ? rev : null;
+}
 
 interface ListBody {
   rev: string;
@@ -76,13 +83,13 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
   const lists = new ByteBudgetLru<string, ListBody>(LIST_CACHE_BYTES, (entry) => entry.body.byteLength + 64);
   const encoder = new TextEncoder();
 
-  async function buildList(userId: number, page: ListPage | null, rev: string | null): Promise<ListBody> {
-    if (!page) {
-      const whole = await listJson(db, userId, base);
-      return { rev: whole.rev, body: encoder.encode(whole.body), lastId: null };
-    }
-    const found = await listPage(db, userId, base, page.afterId, page.limit);
-    return { rev: rev ?? '0', body: encoder.encode(found.body), lastId: found.lastId };
+  /** The list (or page) at the database's revision: `known` when it is still current, else read anew. */
+  async function currentList(userId: number, page: ListPage | null, known: ListBody | null, knownRev: string | null) {
+    const read = page
+      ? await listPage(db, userId, base, page, knownRev)
+      : { ...(await listJson(db, userId, base, knownRev)), lastId: null };
+    if (read.body === null) return { rev: read.rev, list: known };
+    return { rev: read.rev, list: { rev: read.rev, body: encoder.encode(read.body), lastId: read.lastId } };
   }
 
   router.get('/user/', async (c) => {
@@ -90,18 +97,18 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const page = listPageParams(c);
     const key = page ? `${user.userId}:${page.limit}:${page.afterId}` : String(user.userId);
     const pageTag = page ? `-p${page.limit}.${page.afterId}` : '';
-    const tag = (rev: string) => `W/"ev-${user.userId}-${rev}${pageTag}-${shortHash(base)}"`;
+    const tagTail = `${pageTag}-${shortHash(base)}"`;
+    const tag = (rev: string) => `W/"ev-${user.userId}-${rev}${tagTail}`;
     const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
-    const cached = lists.get(key);
-    const ifNoneMatch = c.req.header('if-none-match');
-    // Read before the rows, so a tag is never newer than the body it labels.
-    const rev = ifNoneMatch || cached || page ? await listRev(db, user.userId) : null;
-    if (rev !== null && ifNoneMatch === tag(rev)) return c.body(null, 304, { ...headers, ETag: tag(rev) });
-    let list = rev !== null && cached?.rev === rev ? cached : null;
-    if (!list) {
-      list = await buildList(user.userId, page, rev);
-      lists.set(key, list);
-    }
+    const cached = lists.get(key) ?? null;
+    // One statement reads the revision and, unless it is one we can answer
+    // from (the client's copy, for a 304, else this process's), the rows.
+    const clientRev = revisionIn(c.req.header('if-none-match'), `W/"ev-${user.userId}-`, tagTail);
+    const { rev, list } = await currentList(user.userId, page, cached, clientRev ?? cached?.rev ?? null);
+    if (rev === clientRev) return c.body(null, 304, { ...headers, ETag: tag(rev) });
+    // Not a 304, so the rows were read unless this process's copy is current.
+    if (!list) throw new Error('The list read returned no rows for a revision it had no copy of.');
+    if (list !== cached) lists.set(key, list);
     if (page && list.lastId !== null) {
       const next = encodeCursor(list.lastId);
       headers['X-Next-Cursor'] = next;

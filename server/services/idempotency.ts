@@ -24,7 +24,7 @@
  *   transaction rolls back, and rate-limit counts made meanwhile are kept.
  */
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import {
@@ -35,7 +35,7 @@ import {
   storeIdempotentAnswer,
   type StoredAnswer,
 } from '../db/queries/idempotency-keys.ts';
-import { RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
+import { atRequestCommit, RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
@@ -100,6 +100,34 @@ function carriesTokens(contentType: string | null, body: string | null): boolean
   return /"(access|refresh)"\s*:/.test(body);
 }
 
+/**
+ * Remembers the text a handler answers with through `c.body` or `c.json`, so
+ * the stored copy needs no `res.clone()`: cloning a Response tees its body
+ * into two web streams and makes @hono/node-server send it the slow way —
+ * together about a tenth of a write's CPU. Any other answer is cloned.
+ */
+function captureAnswerText(c: Context<ApiEnv>) {
+  const decoder = new TextDecoder();
+  let made: { res: Response; text: () => string } | null = null;
+  const body = c.body;
+  const json = c.json;
+  c.body = ((data: unknown, ...rest: unknown[]) => {
+    const res = (body as (...args: unknown[]) => Response)(data, ...rest);
+    if (typeof data === 'string') made = { res, text: () => data };
+    else if (data instanceof Uint8Array) made = { res, text: () => decoder.decode(data) };
+    return res;
+  }) as typeof c.body;
+  c.json = ((value: unknown, ...rest: unknown[]) => {
+    const res = (json as (...args: unknown[]) => Response)(value, ...rest);
+    made = { res, text: () => JSON.stringify(value) };
+    return res;
+  }) as typeof c.json;
+  return {
+    /** The text of `res` if a handler made it through c.body or c.json. */
+    textOf: (res: Response): string | null => (made && made.res === res ? made.text() : null),
+  };
+}
+
 export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
   const { db, clock } = services;
   return async (c, next) => {
@@ -162,16 +190,19 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
         if (elsewhere) throw new RollbackWith(replay(elsewhere));
       }
 
+      const answer = captureAnswerText(c);
       await next(); // a thrown error rolls everything back and propagates
       const res = c.res;
       if (c.error || !isFinal(res.status)) throw new RollbackWith(undefined);
-      const text = res.status === 204 ? null : await res.clone().text();
+      const text = res.status === 204 ? null : (answer.textOf(res) ?? (await res.clone().text()));
       const contentType = res.headers.get('content-type');
       if (carriesTokens(contentType, text)) {
         await deleteIdempotencyKey(db, scope, key);
         return undefined;
       }
-      await storeIdempotentAnswer(db, scope, key, { status: res.status, contentType, body: text });
+      // Sent with the COMMIT: the answer and the writes it describes land together, in one round trip.
+      const stored = { status: res.status, contentType, body: text };
+      await atRequestCommit(db, (tx) => storeIdempotentAnswer(tx, scope, key, stored));
       return undefined;
     });
   };

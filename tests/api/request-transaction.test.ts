@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  atRequestCommit,
   atomically,
   outlivingRollback,
   requestScoped,
@@ -116,5 +117,46 @@ describe('request transactions', () => {
       await request;
     }
     expect(await names()).toContain('pending');
+  });
+
+  it('send commit-time work with the COMMIT: it lands with the request, and its failure rolls everything back', async () => {
+    const db = requestScoped(shared.db);
+    await runInRequestTransaction(db, async () => {
+      await db.query("INSERT INTO rt_items VALUES ('with its answer')");
+      await atRequestCommit(db, (tx) => tx.query("INSERT INTO rt_items VALUES ('answer')"));
+    });
+    expect(await names()).toEqual(expect.arrayContaining(['with its answer', 'answer']));
+
+    await expect(
+      runInRequestTransaction(db, async () => {
+        await db.query("INSERT INTO rt_items VALUES ('lost with the answer')");
+        await atRequestCommit(db, (tx) => tx.query("INSERT INTO rt_items VALUES ('answer')")); // duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await names()).not.toContain('lost with the answer');
+
+    // Outside a request, the work runs at once.
+    await atRequestCommit(db, (tx) => tx.query("INSERT INTO rt_items VALUES ('no request')"));
+    expect(await names()).toContain('no request');
+  });
+
+  it('refuse a second statement from commit-time work (it would run after the COMMIT), and stay usable', async () => {
+    if (shared.db.engine === 'pglite') return; // PGlite runs the work before its COMMIT: nothing to refuse
+    await expect(
+      shared.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO rt_items VALUES ('two-step work')");
+        tx.atCommit(async (final) => {
+          await final.query("INSERT INTO rt_items VALUES ('first step')");
+          await final.query("INSERT INTO rt_items VALUES ('second step')");
+        });
+      }),
+    ).rejects.toThrow('one statement only');
+    expect(await names()).not.toContain('second step');
+    // The pooled connections still answer, in and out of transactions.
+    for (let i = 0; i < 12; i++) {
+      await expect(shared.db.transaction((tx) => tx.query('SELECT 1 AS one'))).resolves.toBeTruthy();
+      await expect(shared.db.transaction((tx) => tx.query('SELECT 1/0'))).rejects.toThrow(/division by zero/);
+    }
+    expect((await shared.db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
 });

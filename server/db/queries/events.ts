@@ -47,18 +47,21 @@ export async function hasBusinessListing(db: Queryable, userId: number, exceptId
   return result.rows.length > 0;
 }
 
-export async function listRev(db: Queryable, userId: number): Promise<string | null> {
-  const result = await db.query<{ rev: string }>('SELECT events_rev::text AS rev FROM users WHERE id = $1', [userId]);
-  return result.rows[0]?.rev ?? null;
-}
-
-export async function listJson(db: Queryable, userId: number, mediaBase: string) {
-  const result = await db.query<{ rev: string; body: string }>(
+/**
+ * The caller's whole list as JSON text with its revision, in one statement
+ * (one snapshot, so the revision always labels the rows it came with). When
+ * the revision is still `knownRev` the body is not built (CASE evaluates its
+ * branch only when taken): the caller has those rows already.
+ */
+export async function listJson(db: Queryable, userId: number, mediaBase: string, knownRev: string | null) {
+  const result = await db.query<{ rev: string; body: string | null }>(
     `SELECT u.events_rev::text AS rev,
-            coalesce((SELECT json_agg(event_document(e, $2) ORDER BY e.id) FROM events e WHERE e.user_id = u.id),
-                     '[]')::text AS body
+            CASE WHEN u.events_rev::text IS DISTINCT FROM $3 THEN
+              coalesce((SELECT json_agg(event_document(e, $2) ORDER BY e.id) FROM events e WHERE e.user_id = u.id),
+                       '[]')::text
+            END AS body
        FROM users u WHERE u.id = $1`,
-    [userId, mediaBase],
+    [userId, mediaBase, knownRev],
   );
   return result.rows[0] ?? { rev: '0', body: '[]' };
 }
@@ -70,18 +73,36 @@ export async function countUserEvents(db: Queryable, userId: number): Promise<nu
 
 /**
  * One page of the caller's events after `afterId` (keyset pagination on the
- * (user_id, id) index: the cost of a page does not grow with the list).
- * Reads one row more than asked, to know whether another page follows.
+ * (user_id, id) index: the cost of a page does not grow with the list), with
+ * the list's revision, in one statement. Reads one row more than asked, to
+ * know whether another page follows. When the revision is still `knownRev`
+ * no event is read (a one-time filter on the outer row): `body` is null.
  */
-export async function listPage(db: Queryable, userId: number, mediaBase: string, afterId: number, limit: number) {
-  const result = await db.query<{ id: string; doc: string }>(
-    `SELECT e.id::text AS id, event_document(e, $2)::text AS doc FROM events e
-      WHERE e.user_id = $1 AND e.id > $3 ORDER BY e.id LIMIT $4`,
-    [userId, mediaBase, afterId, limit + 1],
+export async function listPage(
+  db: Queryable,
+  userId: number,
+  mediaBase: string,
+  page: { afterId: number; limit: number },
+  knownRev: string | null,
+) {
+  const result = await db.query<{ rev: string; id: string | null; doc: string | null }>(
+    `SELECT u.events_rev::text AS rev, p.id::text AS id, p.doc::text AS doc
+       FROM users u
+       LEFT JOIN LATERAL (
+         SELECT e.id, event_document(e, $2) AS doc FROM events e
+          WHERE e.user_id = u.id AND e.id > $3 AND u.events_rev::text IS DISTINCT FROM $5
+          ORDER BY e.id LIMIT $4
+       ) p ON true
+      WHERE u.id = $1`,
+    [userId, mediaBase, page.afterId, page.limit + 1, knownRev],
   );
-  const rows = result.rows.slice(0, limit);
+  if (!result.rows.length) return { rev: '0', body: '[]', lastId: null }; // no such account
+  const rev = result.rows[0]!.rev;
+  if (rev === knownRev) return { rev, body: null, lastId: null };
+  const rows = result.rows.filter((r) => r.id !== null).slice(0, page.limit);
   return {
+    rev,
     body: `[${rows.map((r) => r.doc).join(',')}]`,
-    lastId: result.rows.length > limit ? Number(rows[rows.length - 1]!.id) : null,
+    lastId: result.rows.length > page.limit ? Number(rows[rows.length - 1]!.id) : null,
   };
 }
