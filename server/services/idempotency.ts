@@ -37,6 +37,8 @@ import {
 } from '../db/queries/idempotency-keys.ts';
 import { atRequestCommit, RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
 
+const utf8 = new TextDecoder();
+
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
 
@@ -147,7 +149,13 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
     } catch {
       throw new ApiError(400, 'The request body could not be read.');
     }
-    const fingerprint = requestFingerprint(c.req.method, path, c.req.header('content-type') ?? '', body);
+    const contentType = c.req.header('content-type') ?? '';
+    const fingerprint = requestFingerprint(c.req.method, path, contentType, body);
+    // The handler reads a JSON body as text: decode it once here, or Hono would
+    // make a web Response out of the bytes to do it.
+    // (Hono keeps promises in bodyCache; its type says otherwise.)
+    const cache = c.req.bodyCache as Record<string, Promise<unknown> | undefined>;
+    if (!contentType.toLowerCase().startsWith('multipart/')) cache.text ??= Promise.resolve(utf8.decode(body));
     const now = clock.now();
 
     return runInRequestTransaction(db, async () => {
