@@ -134,9 +134,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       };
       const atCommit: ((tx: Queryable) => Promise<unknown>)[] = [];
       let committing = false;
+      let issued = 0;
       const final: Queryable = {
         query: <T>(sql: string, params: unknown[] = []) => {
           if (committing) return Promise.reject(new Error('An atCommit work may make one statement only.'));
+          issued++;
           return query<T>(sql, params);
         },
         exec,
@@ -146,6 +148,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         await begun;
         // Each work's statement is written before the COMMIT; a failed one turns the COMMIT into a rollback.
         const finals = atCommit.map((work) => work(final));
+        if (issued < atCommit.length) {
+          // A work failed (or waits) before sending its statement: the COMMIT must wait for it.
+          const early = (await Promise.allSettled(finals)).find((outcome) => outcome.status === 'rejected');
+          if (early) throw early.reason;
+        }
         committing = true;
         const committed = client.query('COMMIT');
         const settled = await Promise.allSettled(finals);

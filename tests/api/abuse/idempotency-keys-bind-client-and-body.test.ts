@@ -160,7 +160,9 @@ function crashingBeforeCommit(db: Db, failures: { left: number }): Db {
     ...wrap(db),
     engine: db.engine,
     close: () => db.close(),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // Commit-time work (where the answer is stored) sees the failing database too.
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ ...wrap(tx), atCommit: (work) => tx.atCommit((final) => work(wrap(final))) })),
   };
 }
 
