@@ -12,11 +12,16 @@
  *   accounts (so the per-account write limit is not what is measured);
  * - the login rate (argon2).
  *
+ * The mixed run also prints the CPU each request cost the API processes and
+ * the PostgreSQL backends (read from /proc): it moves much less than
+ * requests per second when neighbours take the machine's CPU away.
+ *
  *   npx tsx scripts/bench/api.ts                   # PGlite, and PostgreSQL if it can find or start one
  *   BENCH_DATABASE_URL=postgres://… npx tsx scripts/bench/api.ts
  *   BENCH_DURATION=5 BENCH_ONLY=postgres BENCH_PARTS=list,mixed npx tsx scripts/bench/api.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the server processes
  *   BENCH_ROOT=/tmp/anchor …   # the server of another checkout (git worktree add /tmp/anchor <commit>)
+ *   BENCH_MIX=0,100,0 …        # the mixed run's list/update/create shares in per cent
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * `.ci/start-postgres`. Each run uses a new database. Accounts and events are
