@@ -116,6 +116,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection that dies while checked out emits 'error' on the client;
+      // unheard, that would end the process. Its statements fail anyway, and
+      // the client is dropped from the pool when released with the error.
+      let broken: Error | undefined;
+      const onError = (error: Error) => void (broken ??= error);
+      client.on('error', onError);
       // Pipelined: BEGIN goes out with the transaction's first statement, and
       // the COMMIT with the statements of `atCommit` — two round trips fewer
       // per transaction. Each statement still has its own Sync, so a failure
@@ -126,8 +132,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         const sent = params.length
           ? client.query({ name: statementName(sql), text: sql, values: params })
           : client.query(sql);
-        await begun; // a statement's answer counts only inside the transaction
-        return { rows: (await sent).rows as T[] };
+        // A statement's answer counts only inside the transaction; awaiting both
+        // together also handles the statement's failure when BEGIN's comes first.
+        const [, result] = await Promise.all([begun, sent]);
+        return { rows: result.rows as T[] };
       };
       const exec = async (sql: string) => {
         await query(sql);
@@ -162,10 +170,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         if (status.command !== 'COMMIT') throw new Error(`The transaction did not commit (${status.command}).`);
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -109,14 +109,13 @@ function carriesTokens(contentType: string | null, body: string | null): boolean
  * together about a tenth of a write's CPU. Any other answer is cloned.
  */
 function captureAnswerText(c: Context<ApiEnv>) {
-  const decoder = new TextDecoder();
   let made: { res: Response; text: () => string } | null = null;
   const body = c.body;
   const json = c.json;
   c.body = ((data: unknown, ...rest: unknown[]) => {
     const res = (body as (...args: unknown[]) => Response)(data, ...rest);
     if (typeof data === 'string') made = { res, text: () => data };
-    else if (data instanceof Uint8Array) made = { res, text: () => decoder.decode(data) };
+    else if (data instanceof Uint8Array) made = { res, text: () => utf8.decode(data) };
     return res;
   }) as typeof c.body;
   c.json = ((value: unknown, ...rest: unknown[]) => {

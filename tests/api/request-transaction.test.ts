@@ -159,4 +159,24 @@ describe('request transactions', () => {
     }
     expect((await shared.db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
+
+  it('fail cleanly when the connection dies mid-transaction, and the pool goes on', async () => {
+    if (shared.db.engine === 'pglite') return; // one in-process connection: nothing to kill
+    const { openPostgres } = await import('../../server/db/client.ts');
+    const killer = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
+    try {
+      await expect(
+        shared.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await killer.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          // Pipelined after the death: both this statement and the COMMIT fail, neither unhandled.
+          await tx.query("INSERT INTO rt_items VALUES ('after the connection died')");
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await killer.close();
+    }
+    expect(await names()).not.toContain('after the connection died');
+    await expect(shared.db.transaction((tx) => tx.query('SELECT 1 AS one'))).resolves.toBeTruthy();
+  });
 });
