@@ -44,8 +44,8 @@ export function mediaRoutes(services: Services): Hono<ApiEnv> {
     }
     const rendition = await smaller.get(name, width);
     if (!rendition) throw new ApiError(404, 'No such image.');
-    if (rendition.kind === 'rendition') return imageResponse(rendition.image, FOREVER);
-    return imageResponse(rendition.image, rendition.lasting ? FOREVER : FOR_NOW);
+    const lasting = rendition.kind === 'rendition' || rendition.lasting;
+    return imageResponse(rendition.image, lasting ? FOREVER : FOR_NOW);
   });
   return router;
 }

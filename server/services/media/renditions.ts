@@ -20,9 +20,7 @@
 import type Sharp from 'sharp';
 import { ByteBudgetLru } from '../byte-budget-lru.ts';
 import type { ImageStore, StoredImage } from '../image-store.ts';
-import { RENDITION_WIDTHS, type RenditionWidth } from '../../../src/shared/contract/media-url.ts';
-
-export { RENDITION_WIDTHS, type RenditionWidth };
+import type { RenditionWidth } from '../../../src/shared/contract/media-url.ts';
 
 const MAX_WAITING = 8;
 // A 24 MP phone photo fits; decoding one takes ~75 MB outside the JS heap, one at a time.
