@@ -52,21 +52,26 @@ export async function logIn(page: Page, origin: string, email: string): Promise<
   await button(page, 'Logout', 'header');
 }
 
-/** Waits until a service worker controls the page (offline navigations need it). */
-export async function waitForWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+/** Rejects with `what` when `work` has not settled in `ms`: a browser call that never answers fails by name. */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`No service worker was ready after ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms);
   });
-  const controls = await Promise.race([page.evaluate(workerControls), late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Waits until a service worker controls the page (offline navigations need it). */
+export async function waitForWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+  const controls = await within(timeoutMs, 'waiting for a service worker', page.evaluate(workerControls));
   if (controls) return;
-  await page.reload();
+  await within(15_000, 'reloading under the new worker', page.reload());
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 export async function goOffline(pages: Page[], proxy: TcpProxy): Promise<void> {
   proxy.setMode('down');
-  for (const page of pages) await page.setOfflineMode(true);
+  for (const page of pages) await within(5_000, 'switching the page offline', page.setOfflineMode(true));
 }
 
 /** The connection comes back; resolves with the moment it did (for time-to-sync). */
