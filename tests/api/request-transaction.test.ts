@@ -6,6 +6,7 @@
  * PostgreSQL transaction), rate-limit hits outlive a rollback, and other
  * requests never see uncommitted writes.
  */
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   atRequestCommit,
@@ -178,5 +179,34 @@ describe('request transactions', () => {
     }
     expect(await names()).not.toContain('after the connection died');
     await expect(shared.db.transaction((tx) => tx.query('SELECT 1 AS one'))).resolves.toBeTruthy();
+  });
+
+  it('send BEGIN with the first statement and the COMMIT with its commit-time work, one socket write each', async () => {
+    if (shared.db.engine === 'pglite') return; // no socket
+    const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
+    const writes: number[] = [];
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    for (const method of ['_write', '_writev'] as const) {
+      proto[method] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === port) writes.push(Date.now());
+        return original[method]!.apply(this, args);
+      };
+    }
+    try {
+      await shared.db.transaction(async (tx) => {
+        await tx.query("INSERT INTO rt_items VALUES ('one write with BEGIN')");
+        await tx.query('SELECT count(*) FROM rt_items WHERE name = $1', ['one write with BEGIN']);
+        tx.atCommit((final) => final.query("INSERT INTO rt_items VALUES ('one write with COMMIT')"));
+      });
+      // Three statements and BEGIN/COMMIT: three writes, not five. (Unpipelined, seven round trips.)
+      expect(writes.length).toBe(3);
+      writes.length = 0;
+      await shared.db.transaction(async () => 'nothing to do');
+      expect(writes.length).toBe(0); // a transaction that makes no statement sends nothing
+    } finally {
+      Object.assign(proto, original);
+    }
+    expect(await names()).toEqual(expect.arrayContaining(['one write with BEGIN', 'one write with COMMIT']));
   });
 });
