@@ -22,11 +22,11 @@ export function IosBeta() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <div className="badges">
-        <button type="button" className="badge" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <div className="store-badges">
+        <button type="button" className="store-badge" onClick={() => setOpen(true)} aria-haspopup="dialog">
           <img src="/badges/app-store.svg" width="180" height="56" alt="Download on the App Store" />
         </button>
-        <a className="badge" href={googlePlayUrl} rel="noopener">
+        <a className="store-badge" href={googlePlayUrl} rel="noopener">
           <img src="/badges/google-play.svg" width="180" height="56" alt="Get it on Google Play" />
         </a>
       </div>
