@@ -181,21 +181,20 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         if (begun) await begun;
         // Each work's statement goes out before the COMMIT, in the same socket
         // write; a failed one turns the COMMIT into a rollback.
-        let committed: Promise<{ command: string }> | null = null;
-        const finals = corked(stream, () => {
+        const commit = () => {
+          committing = true;
+          return client.query('COMMIT');
+        };
+        const [finals, sentAlong] = corked(stream, () => {
           const made = atCommit.map((work) => work(final));
-          if (issued === atCommit.length) {
-            committing = true;
-            committed = client.query('COMMIT');
-          }
-          return made;
+          return [made, issued === atCommit.length ? commit() : null] as const;
         });
+        let committed = sentAlong;
         if (!committed) {
           // A work failed (or waits) before sending its statement: the COMMIT must wait for it.
           const early = (await Promise.allSettled(finals)).find((outcome) => outcome.status === 'rejected');
           if (early) throw early.reason;
-          committing = true;
-          committed = client.query('COMMIT');
+          committed = commit();
         }
         const settled = await Promise.allSettled(finals);
         const status = await committed;
