@@ -15,11 +15,8 @@ RUN npm run build
 FROM node:22-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# valibot lists TypeScript as an optional peer, so npm keeps it in a production
-# install; the compiled server never loads it.
-RUN npm ci --omit=dev --no-audit --no-fund \
-  && rm -rf node_modules/typescript \
-  && npm cache clean --force
+# The pure-JavaScript libraries are bundled into dist-server/vendor by the build.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \

@@ -10,10 +10,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Pure-JavaScript runtime libraries bundled into dist-server/vendor/ (devDependencies). */
+const VENDORED = ['hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer'];
 // `--out DIR` (inside the repository, so Node finds node_modules from it) lets tests build apart.
 const outFlag = process.argv.indexOf('--out');
 const out = outFlag > 0 ? resolve(root, process.argv[outFlag + 1]) : join(root, 'dist-server');
@@ -67,15 +70,72 @@ for (const stale of [
 ]) {
   rmSync(join(out, stale), { force: true });
 }
-// Nothing compiled may still ask for React at run time: production does not install it.
-const reactImport = /(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']react(?:-dom)?(?:\/[^"']*)?["']/;
+// Pure-JavaScript libraries the server imports are bundled too, into
+// dist-server/vendor/ (one build, so each library exists once), and the compiled
+// modules are pointed at those files. A production install then skips them and
+// what they drag in: valibot's optional TypeScript peer alone is 24 MB.
 const filesUnder = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
   );
-const askers = filesUnder(out).filter((file) => file.endsWith('.js') && reactImport.test(readFileSync(file, 'utf8')));
-if (askers.length > 0) {
-  console.error(`These compiled modules import React, which production does not install:\n${askers.join('\n')}`);
+const compiled = () => filesUnder(out).filter((file) => file.endsWith('.js') && !file.startsWith(vendorDir));
+const vendorDir = join(out, 'vendor');
+// Static imports and re-exports at the start of a line (not inside comments),
+// and dynamic import(); groups: what precedes the quote, the quote, the package.
+const bareImport =
+  /(^[ \t]*(?:import|export)\b[^'"`;]*?\bfrom\s*|^[ \t]*import\s*|\bimport\(\s*)(["'])(@?[a-z0-9][\w.-]*(?:\/[\w.@-]+)*)\2/gm;
+const vendored = (specifier) => VENDORED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+const vendorName = (specifier) => specifier.replace(/^@/, '').replace(/\//g, '__');
+const wanted = new Set();
+for (const file of compiled()) {
+  for (const [, , , specifier] of readFileSync(file, 'utf8').matchAll(bareImport)) {
+    if (vendored(specifier)) wanted.add(specifier);
+  }
+}
+if (wanted.size > 0) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: true,
+      outDir: vendorDir,
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      rollupOptions: {
+        input: Object.fromEntries([...wanted].map((specifier) => [vendorName(specifier), specifier])),
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
+      },
+    },
+  });
+  for (const file of compiled()) {
+    const code = readFileSync(file, 'utf8');
+    const pointed = code.replace(bareImport, (whole, lead, quote, specifier) => {
+      if (!vendored(specifier)) return whole;
+      let path = relative(dirname(file), join(vendorDir, `${vendorName(specifier)}.js`)).replaceAll(sep, '/');
+      if (!path.startsWith('.')) path = `./${path}`;
+      return `${lead}${quote}${path}${quote}`;
+    });
+    if (pointed !== code) writeFileSync(file, pointed);
+  }
+}
+
+// Nothing compiled may ask at run time for a package a production install lacks.
+const production = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+const missing = [];
+for (const file of filesUnder(out).filter((f) => f.endsWith('.js'))) {
+  for (const [, , , specifier] of readFileSync(file, 'utf8').matchAll(bareImport)) {
+    if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) continue;
+    const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+    if (!production.has(name)) missing.push(`${relative(out, file)} imports ${specifier}`);
+  }
+}
+if (missing.length > 0) {
+  console.error(`Compiled modules import packages that are not production dependencies:\n${missing.join('\n')}`);
   process.exit(1);
 }
 

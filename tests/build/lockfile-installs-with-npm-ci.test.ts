@@ -51,4 +51,14 @@ describe('package-lock.json', () => {
     for (const [name, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }))
       expect(lock.packages[`node_modules/${name}`]?.version, name).toBe(version);
   });
+
+  it('keeps build tools and bundled libraries out of a production install (npm ci --omit=dev)', () => {
+    // "dev" in the lock is what --omit=dev skips; "devOptional" (an optional peer of a
+    // production package, as TypeScript is of valibot) would still be installed.
+    const installed = Object.entries(lock.packages)
+      .filter(([path, entry]) => path && !(entry as { dev?: boolean }).dev)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    for (const name of ['typescript', 'vite', 'react', 'react-dom', 'hono', 'valibot', 'jose', 'nodemailer', 'tsx'])
+      expect(installed, name).not.toContain(name);
+  });
 });
