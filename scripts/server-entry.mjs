@@ -27,14 +27,17 @@ export function builtEntry(sourceEntry) {
   return join(serverOutDir, sourceEntry.replace(/\.tsx?$/, '.js'));
 }
 
-/** True when dist-server/ holds a build at least as new as server/ and the shared sources it compiles. */
+/** True when dist-server/ holds a build at least as new as server/, the shared sources it compiles and the lockfile. */
 export function serverBuildIsCurrent(sourceEntry) {
   const built = builtEntry(sourceEntry);
   if (!existsSync(built)) return false;
   if (!existsSync(join(root, 'server'))) return true; // an image with only the build
   const builtAt = newestMtime(join(serverOutDir, '.stamp'));
   const sourcesAt = Math.max(
-    ...['server', 'src/shared/contract', 'src/brand.ts', 'src/components'].map((p) => newestMtime(join(root, p))),
+    // package-lock.json: the build bundles some libraries (dist-server/vendor), so an upgrade needs a rebuild.
+    ...['server', 'src/shared/contract', 'src/brand.ts', 'src/components', 'package-lock.json'].map((p) =>
+      newestMtime(join(root, p)),
+    ),
   );
   return builtAt >= sourcesAt;
 }
