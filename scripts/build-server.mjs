@@ -43,22 +43,25 @@ if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const renderer = join(out, 'server/pages/listing-document.js');
 const bundled = join(out, '.bundle');
 const { build } = await import('vite');
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  root,
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  ssr: { noExternal: ['react', 'react-dom'], target: 'node' },
-  build: {
-    ssr: renderer,
-    outDir: bundled,
-    emptyOutDir: true,
-    minify: false,
-    sourcemap: false,
-    copyPublicDir: false,
-    rollupOptions: { output: { entryFileNames: 'listing-document.js', format: 'es' } },
-  },
-});
+const bundles = [];
+bundles.push(
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: ['react', 'react-dom'], target: 'node' },
+    build: {
+      ssr: renderer,
+      outDir: bundled,
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'listing-document.js', format: 'es' } },
+    },
+  }),
+);
 renameSync(join(bundled, 'listing-document.js'), renderer);
 rmSync(bundled, { recursive: true, force: true });
 // The bundle holds the view now; its compiled copy (which imports React) and the
@@ -93,25 +96,27 @@ for (const file of compiled()) {
   }
 }
 if (wanted.size > 0) {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root,
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    ssr: { noExternal: true, target: 'node' },
-    build: {
-      ssr: true,
-      outDir: vendorDir,
-      emptyOutDir: true,
-      minify: false,
-      sourcemap: false,
-      copyPublicDir: false,
-      rollupOptions: {
-        input: Object.fromEntries([...wanted].map((specifier) => [vendorName(specifier), specifier])),
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
+  bundles.push(
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      root,
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        ssr: true,
+        outDir: vendorDir,
+        emptyOutDir: true,
+        minify: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: {
+          input: Object.fromEntries([...wanted].map((specifier) => [vendorName(specifier), specifier])),
+          output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
+        },
       },
-    },
-  });
+    }),
+  );
   for (const file of compiled()) {
     const code = readFileSync(file, 'utf8');
     const pointed = code.replace(bareImport, (whole, lead, quote, specifier) => {
@@ -138,6 +143,29 @@ if (missing.length > 0) {
   console.error(`Compiled modules import packages that are not production dependencies:\n${missing.join('\n')}`);
   process.exit(1);
 }
+
+// The bundles carry other people's code: their licences go with it.
+const bundledPackages = new Set();
+for (const output of bundles.flatMap((result) => (Array.isArray(result) ? result : [result]))) {
+  for (const chunk of output.output) {
+    for (const id of chunk.type === 'chunk' ? Object.keys(chunk.modules) : []) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll(sep, '/'));
+      if (match) bundledPackages.add(match[1]);
+    }
+  }
+}
+const notices = [...bundledPackages].sort().map((name) => {
+  const dir = join(root, 'node_modules', name);
+  const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)(\.|$)/i.test(entry));
+  const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `Licence: ${license}`;
+  return `${name}@${version} (${license})\n\n${text}\n`;
+});
+mkdirSync(vendorDir, { recursive: true });
+writeFileSync(
+  join(vendorDir, 'THIRD-PARTY-LICENSES.txt'),
+  `Libraries bundled into this server build, and their licences.\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
+);
 
 mkdirSync(join(out, 'server/db'), { recursive: true });
 cpSync(join(root, 'server/db/migrations'), join(out, 'server/db/migrations'), { recursive: true });

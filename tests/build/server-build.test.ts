@@ -79,6 +79,10 @@ describe('the compiled server', () => {
     for (const name of ['react', 'react-dom', 'hono', 'valibot', 'jose', 'nodemailer'])
       expect(packages).not.toContain(name);
     expect(readdirSync(join(out, 'vendor'))).toEqual(expect.arrayContaining(['hono.js', 'valibot.js', 'jose.js']));
+    // …with their licences.
+    const licences = readFileSync(join(out, 'vendor/THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const name of ['react-dom', 'hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer'])
+      expect(licences).toMatch(new RegExp(`^${name}@[\\d.]+ \\(MIT(?:-0)?\\)$`, 'm'));
   });
 
   it('migrates and rotates keys from the command line with node only', () => {
