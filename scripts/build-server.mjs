@@ -4,9 +4,10 @@
  * contract, brand and any React components it renders) to plain JavaScript
  * in dist-server/ with the TypeScript compiler, copies the SQL migrations
  * next to the compiled migrate.js, bundles React into the one module that
- * renders with it, and stamps the build time. Production then runs
- * `node dist-server/server/index.js` with no TypeScript tooling and without
- * react and react-dom installed.
+ * renders with it, bundles the other pure-JavaScript libraries into
+ * dist-server/vendor/ (with their licences), and stamps the build time.
+ * Production then runs `node dist-server/server/index.js` with no TypeScript
+ * tooling and only the runtime dependencies that cannot be bundled (decision 011).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -81,8 +82,8 @@ const filesUnder = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
   );
-const compiled = () => filesUnder(out).filter((file) => file.endsWith('.js') && !file.startsWith(vendorDir));
 const vendorDir = join(out, 'vendor');
+const compiled = () => filesUnder(out).filter((file) => file.endsWith('.js') && !file.startsWith(vendorDir));
 // Static imports and re-exports at the start of a line (not inside comments),
 // and dynamic import(); groups: what precedes the quote, the quote, the package.
 const bareImport =
