@@ -44,25 +44,34 @@ if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 const renderer = join(out, 'server/pages/listing-document.js');
 const bundled = join(out, '.bundle');
 const { build } = await import('vite');
+/** Every bundle's output, for the licence list at the end. */
 const bundles = [];
-bundles.push(
-  await build({
+/** An unminified ES-module build for Node of `input` (a file, or named entries), with `noExternal` inlined. */
+async function bundle({ input, outDir, noExternal, output }) {
+  const result = await build({
     configFile: false,
     logLevel: 'warn',
     root,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    ssr: { noExternal: ['react', 'react-dom'], target: 'node' },
+    ssr: { noExternal, target: 'node' },
     build: {
-      ssr: renderer,
-      outDir: bundled,
+      ssr: true,
+      outDir,
       emptyOutDir: true,
       minify: false,
       sourcemap: false,
       copyPublicDir: false,
-      rollupOptions: { output: { entryFileNames: 'listing-document.js', format: 'es' } },
+      rollupOptions: { input, output: { format: 'es', ...output } },
     },
-  }),
-);
+  });
+  bundles.push(...[result].flat());
+}
+await bundle({
+  input: renderer,
+  outDir: bundled,
+  noExternal: ['react', 'react-dom'],
+  output: { entryFileNames: 'listing-document.js' },
+});
 renameSync(join(bundled, 'listing-document.js'), renderer);
 rmSync(bundled, { recursive: true, force: true });
 // The bundle holds the view now; its compiled copy (which imports React) and the
@@ -97,27 +106,12 @@ for (const file of compiled()) {
   }
 }
 if (wanted.size > 0) {
-  bundles.push(
-    await build({
-      configFile: false,
-      logLevel: 'warn',
-      root,
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      ssr: { noExternal: true, target: 'node' },
-      build: {
-        ssr: true,
-        outDir: vendorDir,
-        emptyOutDir: true,
-        minify: false,
-        sourcemap: false,
-        copyPublicDir: false,
-        rollupOptions: {
-          input: Object.fromEntries([...wanted].map((specifier) => [vendorName(specifier), specifier])),
-          output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
-        },
-      },
-    }),
-  );
+  await bundle({
+    input: Object.fromEntries([...wanted].map((specifier) => [vendorName(specifier), specifier])),
+    outDir: vendorDir,
+    noExternal: true,
+    output: { entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
+  });
   for (const file of compiled()) {
     const code = readFileSync(file, 'utf8');
     const pointed = code.replace(bareImport, (whole, lead, quote, specifier) => {
@@ -147,7 +141,7 @@ if (missing.length > 0) {
 
 // The bundles carry other people's code: their licences go with it.
 const bundledPackages = new Set();
-for (const output of bundles.flatMap((result) => (Array.isArray(result) ? result : [result]))) {
+for (const output of bundles) {
   for (const chunk of output.output) {
     for (const id of chunk.type === 'chunk' ? Object.keys(chunk.modules) : []) {
       const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll(sep, '/'));
