@@ -16,7 +16,7 @@
  * the physical limit for this content, and the LCP ratio against it shows
  * what the JavaScript costs rather than what the network or the machine does.
  * The ratio that gates is taken under DevTools throttling (same mobile network
- * and 4× CPU, applied for real), as DESIGN §8 advises: the simulation estimates
+ * and 4× CPU, applied for real), as architecture §8 advises: the simulation estimates
  * LCP from the requests that happened to finish before the paint of an
  * unthrottled load, so the manifest and icon requests both variants make flip
  * it between two values ~200 ms apart from run to run. The simulated ratio is

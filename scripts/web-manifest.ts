@@ -1,7 +1,7 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { brand } from '../src/brand.ts';
 
-/** The install manifest (CONTRACTS §7), derived from the brand module. */
+/** The install manifest (contract §7), derived from the brand module. */
 export const webManifest: Partial<ManifestOptions> = {
   id: '/',
   name: `${brand.name} — city discovery`,

@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   // Liveness: the process answers. It does not touch the database, so an
   // orchestrator does not restart every instance while the database is away.
   api.get('/health', (c) => c.json({ status: 'ok', database: services.db.engine }));
-  // Readiness (CONTRACTS §3): send traffic here only when the database answers
+  // Readiness (contract §3): send traffic here only when the database answers
   // and every migration this build knows has been applied.
   api.get('/ready', async (c) => {
     let pending: string[];

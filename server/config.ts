@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment (CONTRACTS §2). Read once at start;
+ * Server configuration from the environment (contract §2). Read once at start;
  * tests build a Config directly.
  */
 import { resolve } from 'node:path';

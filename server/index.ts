@@ -1,7 +1,7 @@
 /**
  * `npm start` lands here: open the database, apply migrations, seed the demo
  * accounts when SEED_DEMO=1, then serve the built PWA and the API on one port
- * (CONTRACTS §1–2). Runs as TypeScript through tsx in development and as
+ * (contract §1–2). Runs as TypeScript through tsx in development and as
  * plain JavaScript from dist-server/ in production (`npm run build`).
  *
  * Instances are stateless: signing keys (unless JWT_SECRET is set), images

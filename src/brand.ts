@@ -1,7 +1,7 @@
 /**
  * The one place that names the product. A rebrand edits this file only:
  * the route of the download page, every visible product name, the contact
- * details and the manifest all read from here (CONTRACTS §6).
+ * details and the manifest all read from here (contract §6).
  */
 export const brand = {
   name: 'Roamly',
@@ -20,7 +20,7 @@ export const brand = {
   backgroundColor: '#fbf7f1',
   siteUrl: 'https://roamly.example.com',
   /**
-   * Events store wall-clock dates and times (SPEC §3 has no time zone field);
+   * Events store wall-clock dates and times (product §3 has no time zone field);
    * public pages and their schema.org data read them in this zone.
    */
   timeZone: 'Europe/London',

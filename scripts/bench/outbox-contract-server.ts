@@ -1,6 +1,6 @@
 /**
  * An in-memory server speaking the outbox's part of the API contract
- * (CONTRACTS §3): event create/update/delete (multipart), If-Match with
+ * (contract §3): event create/update/delete (multipart), If-Match with
  * versions (412 + current event), 404 on a second delete, report-issue, and
  * Idempotency-Key replay. It counts how often each write was *applied*, so
  * tests and the bench can see duplicates. Faults are injected by the caller

@@ -1,5 +1,5 @@
 /**
- * The minimum age (SPEC §1) on every way a date of birth arrives: register
+ * The minimum age (product §1) on every way a date of birth arrives: register
  * and profile PATCH answer a minor with the same 400.
  */
 import { brand } from '../../src/brand.ts';

@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import { ApiError } from './problem.ts';
 
-/** Anonymous write endpoints (JSON bodies, CONTRACTS §8). */
+/** Anonymous write endpoints (JSON bodies, contract §8). */
 export const anonymousWritePaths: readonly string[] = [
   '/api/auth/login/',
   '/api/auth/refresh/',

@@ -1,5 +1,5 @@
 /**
- * Fault injection for tests (CONTRACTS §2), off unless CHAOS is set, e.g.
+ * Fault injection for tests (contract §2), off unless CHAOS is set, e.g.
  * `error=0.25,drop=0.25,latency=300`:
  * - latency: ms added to every API request;
  * - error: share of writes answered 503 *before* anything is applied;

@@ -1,6 +1,6 @@
 /**
  * Every API error leaves as JSON `{detail, errors?}` with the right status
- * (CONTRACTS §3). Handlers throw `ApiError`; anything else becomes a logged 500.
+ * (contract §3). Handlers throw `ApiError`; anything else becomes a logged 500.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

@@ -1,6 +1,6 @@
 /**
  * Absolute URLs for uploaded images. Image fields come back as URLs that
- * serve the image (CONTRACTS §8), built from PUBLIC_URL (CONTRACTS §2) and
+ * serve the image (contract §8), built from PUBLIC_URL (contract §2) and
  * never from the request's Host or X-Forwarded-Host: a forged header must not
  * change a URL, and nothing cached may depend on a header an attacker chooses.
  */

@@ -1,5 +1,5 @@
 /**
- * Account recovery and changes (CONTRACTS §3 "Account recovery"):
+ * Account recovery and changes (contract §3 "Account recovery"):
  * - `POST /password/forgot/` {email} → 200, the same sentence whether or not
  *   the account exists; a verified account gets a 4-digit code by mail;
  * - `POST /password/reset/` {email, code, password} → 200 {access, refresh},

@@ -1,5 +1,5 @@
 /**
- * Sign-in endpoints (SPEC §7, CONTRACTS §3): login, refresh, logout,
+ * Sign-in endpoints (product §7, contract §3): login, refresh, logout,
  * register, verify-email and resend_verification. JSON in, JSON out.
  * Password reset, password change and email change live in account.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox (CONTRACTS §4): with no SMTP server and outside production,
+ * The dev mailbox (contract §4): with no SMTP server and outside production,
  * `GET /api/dev/mailbox?email=…` lists the mail sent to that address, oldest
  * first, with the verification code when the mail carries one.
  *
@@ -7,7 +7,7 @@
  * support address, other people's reports: so it answers only requests made
  * on this machine (a loopback peer, nothing forwarded by a proxy). A server
  * reachable from outside with NODE_ENV unset leaks nothing through it, while
- * local tooling and tests keep reading every inbox (CONTRACTS §4), the
+ * local tooling and tests keep reading every inbox (contract §4), the
  * support inbox included.
  */
 import { Hono } from 'hono';

@@ -86,7 +86,7 @@ export function encodeCursor(lastId: number): string {
 
 /**
  * `?limit=&cursor=` of `GET /api/events/user/`, or null when neither is
- * given (then the whole list is sent, as SPEC §7 callers expect).
+ * given (then the whole list is sent, as product §7 callers expect).
  */
 export function listPageParams(c: ApiContext): { limit: number; afterId: number } | null {
   const limitText = c.req.query('limit');

@@ -1,5 +1,5 @@
 /**
- * The caller's events and business listing (SPEC §7, CONTRACTS §3):
+ * The caller's events and business listing (product §7, contract §3):
  * list, read, create (multipart), update (PUT multipart, optimistic
  * concurrency with If-Match), delete. Every id is looked up together with the
  * caller's id, so another user's event is simply not found (404).

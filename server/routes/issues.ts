@@ -1,5 +1,5 @@
 /**
- * Report an issue (SPEC §7): `POST /api/auth/report-issue/` with
+ * Report an issue (product §7): `POST /api/auth/report-issue/` with
  * `{email?, message}`. The report is stored and mailed to SUPPORT_EMAIL in one
  * transaction: if the mail cannot be handed over, nothing is kept and the
  * client retries; with Idempotency-Key a retry after a lost response replays

@@ -1,6 +1,6 @@
 /**
  * Public pages outside the API: `/e/{id}/{slug}` for every event and business
- * listing (CONTRACTS §7), `/sitemap.xml` and `/robots.txt`. Absolute URLs
+ * listing (contract §7), `/sitemap.xml` and `/robots.txt`. Absolute URLs
  * come from PUBLIC_URL, never from the request's Host.
  *
  * Caching: a page is rendered per request (a few milliseconds) and tagged

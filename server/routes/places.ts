@@ -1,5 +1,5 @@
 /**
- * Places search (SPEC §7, CONTRACTS §3) through the configured provider, and
+ * Places search (product §7, contract §3) through the configured provider, and
  * matching_businesses: existing business listings near a point whose title
  * matches a venue name. A provider failure is logged and answered with an
  * empty list or 502 — the form treats both as "no suggestions".

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile (SPEC §7): GET, and PATCH as multipart with
+ * The signed-in user's profile (product §7): GET, and PATCH as multipart with
  * display_name, bio and an optional profile_image (JSON bodies work too).
  * PATCHes count against the account's write limit; the image against its
  * storage quota, and the photo it replaces (or the new one, when the update

@@ -1,5 +1,5 @@
 /**
- * SEED_DEMO=1 (CONTRACTS §5): makes sure the three demo accounts exist,
+ * SEED_DEMO=1 (contract §5): makes sure the three demo accounts exist,
  * verified, with password `demo-password-1`. The business owns a business
  * listing and two events; the promoter owns one event; the member is an app
  * user with no dashboard. Idempotent: existing accounts are left as they are.

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key support (CONTRACTS §3, DESIGN §5; IETF draft
+ * Idempotency-Key support (contract §3, architecture §5; IETF draft
  * "The Idempotency-Key HTTP Header Field"). The outbox sends every write with
  * a key and may resend it after a lost response; the same key from the same
  * caller within 24 hours gets the first answer back and the write is not

@@ -1,5 +1,5 @@
 /**
- * Uploaded images (CONTRACTS §3, DESIGN §7). The type is decided by the
+ * Uploaded images (contract §3, architecture §7). The type is decided by the
  * bytes, never by the file name or the client's Content-Type: JPEG, PNG, WebP
  * or GIF only, at most 10 MB. Files get random names, so URLs are unguessable
  * and never change (served as immutable). Storage sits behind ImageStore so an

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail. With SMTP_URL set, nodemailer sends it. Without, every mail
  * is printed to the server log and, outside production, kept in the dev_mail
- * table for GET /api/dev/mailbox (CONTRACTS §4) — in the database, so any API
+ * table for GET /api/dev/mailbox (contract §4) — in the database, so any API
  * process can show mail another one sent.
  *
  * Production must not pretend: without SMTP_URL it refuses to start unless

@@ -55,7 +55,7 @@ export interface RateLimitPolicy {
 // Password change counts wrong current passwords in the per account + IP
 // bucket. Reset and email-change codes reuse the verify and resend limits.
 //
-// Mailed codes have only 4 digits (CONTRACTS §8): 5 tries per code and 15 per
+// Mailed codes have only 4 digits (contract §8): 5 tries per code and 15 per
 // 10 minutes would still allow ~2,000 guesses a day, a 1-in-5 chance to take
 // over an account through password reset (or to pre-claim an email through
 // verification). So every email/account also gets 20 code tries per day

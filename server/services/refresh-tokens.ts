@@ -1,5 +1,5 @@
 /**
- * Opaque rotating refresh tokens (DESIGN §4). The client holds 32 random
+ * Opaque rotating refresh tokens (architecture §4). The client holds 32 random
  * bytes; the database holds only their SHA-256, so a database leak does not
  * hand out sessions. Every refresh marks the presented token used and issues
  * the next one of its family. A used token presented again means a copy leaked

@@ -1,5 +1,5 @@
 /**
- * Mailed 4-digit codes (CONTRACTS §8, DESIGN §7): email verification, password
+ * Mailed 4-digit codes (contract §8, architecture §7): email verification, password
  * reset and email change all follow the same rules. 10,000 possibilities is
  * few, so the rails matter more than the code:
  * - stored as an HMAC keyed by the server secret, the user and the purpose (a

@@ -1,7 +1,7 @@
 /**
- * The dashboard's part of the route table (SPEC §2), in the dashboard's own
+ * The dashboard's part of the route table (product §2), in the dashboard's own
  * chunk: src/app/routes.tsx adds it on the way to /dashboard, so the public
- * site's first visit carries none of it. Its guard (SPEC §2, §6): signed-out
+ * site's first visit carries none of it. Its guard (product §2, §6): signed-out
  * visitors go to /login, signed-in users who are neither business nor
  * subpromoter go to /no-access.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2, shared by the browser router and the prerenderer.
+ * The route table of product §2, shared by the browser router and the prerenderer.
  * Pages are lazy modules exporting `Component`, so marketing routes ship no
  * dashboard code and each page loads only its own chunk. The dashboard's
  * routes are not here at all: they come with its chunk (see `addRoutesFor`).

@@ -1,5 +1,5 @@
 /**
- * An image field (SPEC §5: image files only) with a preview. The chosen file
+ * An image field (product §5: image files only) with a preview. The chosen file
  * is prepared on the client — downscaled to ≤ 1600 px and, for covers, cropped
  * to the card's shape with an adjustable vertical position — so what is queued
  * is small and looks like the preview.

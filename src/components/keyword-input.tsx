@@ -1,5 +1,5 @@
 /**
- * Keywords of a business listing (SPEC §5, §9): at most 15, each at most 15
+ * Keywords of a business listing (product §5, §9): at most 15, each at most 15
  * characters, lowercased, added on Enter, removed by clicking them. Input
  * beyond the limits is silently ignored: Enter on a keyword longer than 15
  * characters, a 16th keyword or a duplicate adds nothing and shows no error

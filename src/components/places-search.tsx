@@ -1,6 +1,6 @@
 /**
  * Location field with place suggestions — the ARIA 1.2 combobox pattern
- * (SPEC §5, §9; CONTRACTS §9): the search starts only after more than 2
+ * (product §5, §9; contract §9): the search starts only after more than 2
  * trimmed characters and 400 ms without typing; suggestions are a
  * role=listbox (max-height 260 px) of role=option items, reachable with the
  * arrow keys; choosing one fills the field with its description, then the
@@ -134,7 +134,7 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
         aria-label={`${label} suggestions`}
         className="places-search__list"
         hidden={!expanded}
-        // Inline as well as in the stylesheet: the limit is part of the contract (SPEC §9).
+        // Inline as well as in the stylesheet: the limit is part of the contract (product §9).
         style={{ maxHeight: 260, overflowY: 'auto' }}
       >
         {options.map((option, index) => (

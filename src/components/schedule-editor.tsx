@@ -1,5 +1,5 @@
 /**
- * Weekly opening hours as `schedule_blocks` (CONTRACTS §8): per weekday a list
+ * Weekly opening hours as `schedule_blocks` (contract §8): per weekday a list
  * of {start, end} blocks, several per day (a lunch break is two blocks). A day
  * can be copied onto any other days. Controls use short day names so that the
  * recurring-day checkboxes stay the only controls named "Monday" … "Sunday".

@@ -1,4 +1,4 @@
-/** The recurring-day checkboxes Monday … Sunday (CONTRACTS §9), as one group. */
+/** The recurring-day checkboxes Monday … Sunday (contract §9), as one group. */
 import { WEEKDAYS, WEEKDAY_LABELS, type RecurringDays } from './weekdays.ts';
 
 interface WeekdayPickerProps {

@@ -1,6 +1,6 @@
 /**
  * Weekday helpers for the dashboard widgets. The day keys and their labels
- * ("Monday" … "Sunday", CONTRACTS §9) come from the contract.
+ * ("Monday" … "Sunday", contract §9) come from the contract.
  */
 import { weekdays, type Weekday } from '../shared/contract/schedule.ts';
 

@@ -1,4 +1,4 @@
-/** The About page (SPEC §2): story, users, businesses, society, future, founder. */
+/** The About page (product §2): story, users, businesses, society, future, founder. */
 import { brand } from '../brand.ts';
 
 export interface AboutSection {

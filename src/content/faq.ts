@@ -1,5 +1,5 @@
 /**
- * The FAQ of the public site (SPEC §2 and the app claims of SPEC §5). Written
+ * The FAQ of the public site (product §2 and the app claims of product §5). Written
  * as data so the FAQ page can search it and the tests can count it.
  */
 import { brand } from '../brand.ts';

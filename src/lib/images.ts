@@ -1,5 +1,5 @@
 /**
- * Client-side image preparation before a write is queued (DESIGN §3): a photo
+ * Client-side image preparation before a write is queued (architecture §3): a photo
  * from a phone is often 4000 px and 5 MB; queued offline, that would sit in
  * IndexedDB and later crawl over a bad link. So every avatar and cover is
  * re-encoded to at most 1600 px on its long side (re-encoding also drops EXIF,

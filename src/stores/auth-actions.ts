@@ -1,5 +1,5 @@
 /**
- * Sign-in state transitions (SPEC §4), callable from components and plain code.
+ * Sign-in state transitions (product §4), callable from components and plain code.
  * - Start-up: with stored tokens, load the profile; a refused session means signed
  *   out. Offline, the last profile loaded online keeps the dashboard usable.
  * - Sign-in (login or verify-email): store the tokens, load the profile, tell the

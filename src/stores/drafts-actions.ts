@@ -1,5 +1,5 @@
 /**
- * Draft autosave (DESIGN §3): a form calls `autosaveDraft` on every change;
+ * Draft autosave (architecture §3): a form calls `autosaveDraft` on every change;
  * writes are debounced (600 ms — often enough that a killed tab loses at most
  * a word, rarely enough not to hammer IndexedDB while typing) and flushed when
  * the page is hidden, which is the last moment a mobile browser guarantees.

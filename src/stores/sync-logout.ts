@@ -1,5 +1,5 @@
 /**
- * Logging out with unsent changes (DESIGN §4): say how many would be lost and
+ * Logging out with unsent changes (architecture §4): say how many would be lost and
  * offer to stay signed in while they are sent. Logging out anyway discards
  * them through the outbox — the next person on this device must not find (or send) them.
  */

@@ -156,7 +156,7 @@ export function useShownEvents(): ShownEvent[] {
   return useMemo(() => shownEventsFor(events, entries), [events, entries]);
 }
 
-/** The user's business listing: the first recurring record (SPEC §9: only one counts). */
+/** The user's business listing: the first recurring record (product §9: only one counts). */
 export function useBusinessListing(): ShownEvent | null {
   const shown = useShownEvents();
   return shown.find((event) => event.record.is_recurring === true) ?? null;

@@ -68,7 +68,7 @@ describe('register → verify → login', () => {
     expect(again.body.detail).toMatch(/already exists/);
   });
 
-  it('applies the display-name rule of SPEC §5 (spaces stripped) and the user_type choice', async () => {
+  it('applies the display-name rule of product §5 (spaces stripped) and the user_type choice', async () => {
     const bad = await register({
       email: uniqueEmail(),
       password: 'password-1',

@@ -11,7 +11,7 @@ import { addKeyword, MAX_KEYWORDS, removeKeyword } from '../../src/shared/contra
 import { isIssueMessageLongEnough } from '../../src/shared/contract/issue.ts';
 
 describe('shared contract', () => {
-  it('has the 9 categories of SPEC §3 with their labels and 12–46 subcategories each', () => {
+  it('has the 9 categories of product §3 with their labels and 12–46 subcategories each', () => {
     expect(categories.map((c) => [c.value, c.label])).toEqual([
       ['music', 'Music'],
       ['drinks', 'Drinks'],
@@ -51,7 +51,7 @@ describe('shared contract', () => {
     expect(removeKeyword(list, 'jazz')).not.toContain('jazz');
   });
 
-  it('checks display names as SPEC §5 says, stripping spaces', () => {
+  it('checks display names as product §5 says, stripping spaces', () => {
     expect(stripDisplayNameSpaces('my shop 1')).toBe('myshop1');
     expect(v.parse(DisplayNameSchema, 'the.best_shop')).toBe('the.best_shop');
     const bad = v.safeParse(DisplayNameSchema, 'bad-name');

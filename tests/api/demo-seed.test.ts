@@ -14,7 +14,7 @@ const login = async (email: string) =>
     .access as string;
 
 describe('SEED_DEMO', () => {
-  it('creates the three demo accounts of CONTRACTS §5, once', async () => {
+  it('creates the three demo accounts of contract §5, once', async () => {
     expect(await seedDemo(t.db)).toHaveLength(3);
     expect(await seedDemo(t.db)).toEqual([]);
 

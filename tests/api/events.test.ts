@@ -78,7 +78,7 @@ describe('events', () => {
     expect(res.status).toBe(201);
     expect(res.body.keywords).toEqual(['coffee', 'brunch']);
     expect(res.body.schedule_blocks).toEqual({ monday: [{ start: '08:00', end: '17:00' }], sunday: [] });
-    // Built from PUBLIC_URL (CONTRACTS §2), not from the request's Host, and it serves the image.
+    // Built from PUBLIC_URL (contract §2), not from the request's Host, and it serves the image.
     expect(res.body.cover_image).toMatch(/^http:\/\/127\.0\.0\.1:8080\/api\/media\/[\w-]{22}\.png$/);
     expect((await t.app.request(new URL(res.body.cover_image as string).pathname)).status).toBe(200);
 

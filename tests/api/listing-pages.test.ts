@@ -1,5 +1,5 @@
 /**
- * Public listing pages (issue 16, CONTRACTS §7): `/e/{id}/{slug}` answers the
+ * Public listing pages (issue 16, contract §7): `/e/{id}/{slug}` answers the
  * server-rendered page (200), fixes a wrong slug (301), and answers a real 404
  * for unknown and deleted ids; caching headers let a CDN hold a page and an
  * edit shows at once; the schema.org data passes Google's event shapes; the
@@ -123,7 +123,7 @@ describe('public listing pages', () => {
     expect(html).not.toContain('evil.example');
     // The JSON-LD cannot end its own element: the title's "</script>" is escaped.
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    // One <main>, one <header> (CONTRACTS §9).
+    // One <main>, one <header> (contract §9).
     expect(html.match(/<main/g)).toHaveLength(1);
     expect(html.match(/<header/g)).toHaveLength(1);
   });

@@ -2,7 +2,7 @@
  * What an operator runs on (issue 13): a request id on every response and in
  * every 5xx detail, one JSON log line per request, unexpected errors sent to
  * the error hook (ERROR_WEBHOOK_URL), liveness that never needs the database
- * and readiness that does (CONTRACTS §3).
+ * and readiness that does (contract §3).
  */
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';

@@ -35,7 +35,7 @@ describe('places (built-in gazetteer)', () => {
     expect(texas[0].description).toBe('Paris, Texas, US');
   });
 
-  it('returns nothing for two characters or fewer (SPEC §5) and for no match', async () => {
+  it('returns nothing for two characters or fewer (product §5) and for no match', async () => {
     expect((await autocomplete('lo')).body).toEqual({ predictions: [] });
     expect((await autocomplete('qqqqzzzz')).body).toEqual({ predictions: [] });
   });

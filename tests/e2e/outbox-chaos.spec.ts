@@ -5,7 +5,7 @@ import { mailsInLog, outboxCount, serverTitles } from './support/outbox.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 // A server that answers a quarter of writes 503 before applying them and drops
-// the connection after applying another quarter (CONTRACTS §2 CHAOS).
+// the connection after applying another quarter (contract §2 CHAOS).
 let server: RunningServer;
 
 test.beforeAll(async () => {

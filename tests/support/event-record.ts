@@ -1,4 +1,4 @@
-/** A valid event as the API returns it (CONTRACTS §4); tests override what they look at. */
+/** A valid event as the API returns it (contract §4); tests override what they look at. */
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 
 export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {

@@ -1,6 +1,6 @@
 /**
- * The per-endpoint modules: right method, path, body and headers (SPEC §7,
- * CONTRACTS §3), and responses checked against the contract schemas.
+ * The per-endpoint modules: right method, path, body and headers (product §7,
+ * contract §3), and responses checked against the contract schemas.
  */
 import { describe, expect, it } from 'vitest';
 import { eventRecord } from '../support/event-record.ts';

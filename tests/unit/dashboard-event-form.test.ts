@@ -12,7 +12,7 @@ import { NO_DAYS } from '../../src/components/weekdays.ts';
 
 const base: EventFormValues = { ...emptyEventForm, title: 'Quiz night', location_name: 'The Crown' };
 
-describe('event writes (SPEC §5, §7)', () => {
+describe('event writes (product §5, §7)', () => {
   it('sends no dates, times or coordinates that were not filled', () => {
     expect(buildCreate(base)).toEqual({
       fields: { title: 'Quiz night', location_name: 'The Crown', is_recurring: false, is_sponsored: false },

@@ -35,7 +35,7 @@ describe('FAQ content', () => {
     expect(new Set(faqEntries.map((entry) => entry.question)).size).toBe(faqEntries.length);
   });
 
-  it('states the app claims of SPEC §5 and §6', () => {
+  it('states the app claims of product §5 and §6', () => {
     expect(all).toContain('Up to 8 tags per video');
     expect(all).toContain('up to 3 portfolio videos');
     expect(all).toContain('4-digit coupon code');

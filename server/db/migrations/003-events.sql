@@ -35,7 +35,7 @@ CREATE TABLE events (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX events_user ON events (user_id, id);
--- SPEC §9: one business listing per user, enforced by the database too.
+-- product §9: one business listing per user, enforced by the database too.
 CREATE UNIQUE INDEX events_one_listing_per_user ON events (user_id) WHERE is_recurring;
 
 -- media_base is the absolute URL prefix of uploaded images ('https://host/api/media/').

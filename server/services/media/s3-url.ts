@@ -1,5 +1,5 @@
 /**
- * MEDIA_S3_URL (CONTRACTS §2): `s3://KEY:SECRET@host:port/bucket?region=…`,
+ * MEDIA_S3_URL (contract §2): `s3://KEY:SECRET@host:port/bucket?region=…`,
  * path-style. Key and secret are percent-encoded in the URL (a secret with
  * `/` or `+` is written `%2F`, `%2B`). The endpoint is HTTPS unless the host
  * is loopback or the URL says `?tls=false` (a MinIO next to the app).

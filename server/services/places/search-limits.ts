@@ -1,11 +1,11 @@
 /**
  * How often one caller may search places. Autocomplete is open to anyone
- * (the dashboard is its only caller, but CONTRACTS §3 lets it be called
+ * (the dashboard is its only caller, but contract §3 lets it be called
  * without a token), so unauthenticated searches are counted per client
  * address and signed-in ones per account — counts live in the database
  * (rate_limits), shared by every instance.
  *
- * The dashboard sends at most one search per 400 ms of typing (SPEC §9), so
+ * The dashboard sends at most one search per 400 ms of typing (product §9), so
  * 150 a minute is a person typing without pause; 120 per account leaves room
  * for that in practice and stops a script. 60 per address is one a second:
  * enough for someone trying the search, far from the 20 clients in a loop

@@ -1,6 +1,6 @@
 /**
  * Turns the outbox's first attempt into what a form shows. Every form writes
- * through the outbox (DESIGN §5: one write path): online the first attempt
+ * through the outbox (architecture §5: one write path): online the first attempt
  * answers within the request's time; offline it is deferred and the change is
  * already durable in IndexedDB, so the form can say so honestly.
  */

@@ -1,4 +1,4 @@
-/** A record's sync state written as text (CONTRACTS §9: "Pending sync", "Needs attention"). */
+/** A record's sync state written as text (contract §9: "Pending sync", "Needs attention"). */
 import type { TargetSyncState } from '../../stores/sync-store.ts';
 
 export function syncBadgeText(state: TargetSyncState): string {

@@ -1,5 +1,5 @@
 /**
- * The weekly part of a listing (SPEC §7's recurring follow-up): the days and
+ * The weekly part of a listing (product §7's recurring follow-up): the days and
  * the opening and closing times, shared by the event editor and the business
  * form, with the fields it sends.
  */

@@ -1,6 +1,6 @@
 /**
  * When a listing happens, for people and for machines. Events store
- * wall-clock dates and times with no zone (SPEC §3); they are read in the
+ * wall-clock dates and times with no zone (product §3); they are read in the
  * brand's time zone, so a page can say "19:00 GMT" and schema.org can say
  * `2026-03-01T19:00:00+00:00` — the offset Google needs for event results,
  * right on either side of a daylight-saving change. Pure: runs in the server

@@ -1,6 +1,6 @@
 /**
  * Share and QR poster for one listing, as a dashboard card or page shows
- * them (CONTRACTS §7). The poster link appears once the listing has a public
+ * them (contract §7). The poster link appears once the listing has a public
  * address; until then Share explains why there is nothing to share yet.
  */
 import './share.css';

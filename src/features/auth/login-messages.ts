@@ -1,4 +1,4 @@
-/** SPEC §8 texts of the auth screens, word for word, plus our wording where the spec has none. */
+/** product §8 texts of the auth screens, word for word, plus our wording where the spec has none. */
 export const authMessages = {
   loginFailed: 'Invalid email or password.',
   loginOffline: 'Unable to log in right now. Please check your connection and try again.',

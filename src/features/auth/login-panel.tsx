@@ -1,5 +1,5 @@
 /**
- * The Log in tab of the side panel (SPEC §2, §4): email and password; success
+ * The Log in tab of the side panel (product §2, §4): email and password; success
  * stores the tokens, loads the profile and closes the panel. Signed in, the tab
  * offers Go to Dashboard instead. Rendered inside the prerendered layout, so it
  * imports no CSS.

@@ -1,5 +1,5 @@
 /**
- * /register (SPEC §2, §5): creates an unverified business or promoter account,
+ * /register (product §2, §5): creates an unverified business or promoter account,
  * then sends the user to /verify with the email. Client-rendered only.
  */
 import './auth-pages.css';
@@ -51,7 +51,7 @@ const genderOptions: readonly { value: Gender; label: string }[] = [
   { value: 'prefer not to say', label: 'Prefer not to say' },
 ];
 
-/** The latest birth date of an adult today (SPEC §1: 18+), for the date picker's `max`. */
+/** The latest birth date of an adult today (product §1: 18+), for the date picker's `max`. */
 function latestAdultBirthDate(today = new Date()): string {
   const date = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate());
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,5 @@
 /**
- * /reset-password (CONTRACTS §3 "Account recovery", §9): Email → Send code
+ * /reset-password (contract §3 "Account recovery", §9): Email → Send code
  * mails a 4-digit code; Code + New password → Reset password signs the user in
  * (the server answers with tokens, every other session ended) and opens the
  * dashboard. Client-rendered only, loaded lazily like /register.

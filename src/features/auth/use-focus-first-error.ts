@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * After a failed submit, moves focus to the first invalid field of the form, or
- * to its error summary when no single field is to blame (DESIGN §3: focus moves
+ * to its error summary when no single field is to blame (architecture §3: focus moves
  * to the first error). Call the returned function once per failed submit.
  */
 export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () => void {

@@ -1,5 +1,5 @@
 /**
- * /verify?email=… (SPEC §2, §4, §8): the 4-digit code from the email signs the
+ * /verify?email=… (product §2, §4, §8): the 4-digit code from the email signs the
  * new account in (the server answers with tokens) and opens the dashboard.
  * Client-rendered only.
  */

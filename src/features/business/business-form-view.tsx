@@ -109,7 +109,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
     useCreating.setState({ creating: false });
     const detail = outcome.kind === 'rejected' ? outcome.detail : null;
     setError(detail ? `${SAVE_BUSINESS_FAILED} ${detail}` : SAVE_BUSINESS_FAILED);
-    // SPEC §8 names this an alert; the in-page alert keeps the reason visible afterwards.
+    // product §8 names this an alert; the in-page alert keeps the reason visible afterwards.
     window.alert(SAVE_BUSINESS_FAILED);
   }
 

@@ -1,5 +1,5 @@
 /**
- * The business listing form's values and writes (SPEC §3, §7): a recurring
+ * The business listing form's values and writes (product §3, §7): a recurring
  * record with bio, category, subcategory, keywords (JSON text) and opening
  * blocks (JSON text), created with the follow-up PUT of the weekly days and
  * opening/closing times; updates send only what changed.

@@ -1,5 +1,5 @@
 /**
- * The business listing (SPEC §2, §3, §9): /dashboard/add-business creates it,
+ * The business listing (product §2, §3, §9): /dashboard/add-business creates it,
  * /dashboard/business/{id} edits it. One listing per user: with one already,
  * Add Business goes to it. A live preview shows it as the app will.
  */
@@ -22,7 +22,7 @@ export function Component() {
   if (userType !== 'business') return <Navigate to="/dashboard" replace />;
 
   if (id === undefined) {
-    // One listing per user (SPEC §9): Add Business opens the existing one.
+    // One listing per user (product §9): Add Business opens the existing one.
     // While this form's own create is being queued, its pending copy is not "another" listing.
     if (listing && !creating) {
       return <Navigate to={`/dashboard/business/${targetId(listing.target)}`} replace />;

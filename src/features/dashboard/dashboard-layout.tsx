@@ -1,5 +1,5 @@
 /**
- * The dashboard shell (SPEC §2): tabs Profile, the business tab (business
+ * The dashboard shell (product §2): tabs Profile, the business tab (business
  * users only: the listing's title linking to /dashboard/business/{id}, or Add
  * Business) and Events, with the sync indicator beside them.
  */

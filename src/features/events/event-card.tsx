@@ -1,5 +1,5 @@
 /**
- * One event as a card (CONTRACTS §9): title, badges (Event for sponsored,
+ * One event as a card (contract §9): title, badges (Event for sponsored,
  * Business for recurring), when, where, cover, its own Edit and Delete
  * buttons, and its sync state as text ("Pending sync", "Needs attention")
  * with retry and discard when the server refused it.

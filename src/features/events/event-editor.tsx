@@ -1,5 +1,5 @@
 /**
- * The event editor modal (SPEC §4, §5, §7), new or edit: title, location via
+ * The event editor modal (product §4, §5, §7), new or edit: title, location via
  * places search, dates and times (or, for a weekly event, days plus opening
  * and closing times), the sponsored flag and a cover image. Saving queues the
  * write in the outbox; a rejected save keeps the modal open and raises the
@@ -75,7 +75,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     }
     const text = outcome ? `${SAVE_EVENT_FAILED} ${outcome}` : SAVE_EVENT_FAILED;
     setError(text);
-    // SPEC §8 names this an alert: the browser's alert dialog, as the original does, and the
+    // product §8 names this an alert: the browser's alert dialog, as the original does, and the
     // in-page role=alert above stays so the reason is still readable after it is dismissed.
     window.alert(SAVE_EVENT_FAILED);
   }

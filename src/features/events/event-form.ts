@@ -1,5 +1,5 @@
 /**
- * The event editor's values and the write they turn into (SPEC §5, §7):
+ * The event editor's values and the write they turn into (product §5, §7):
  * - a non-recurring event sends its dates and times only when filled, and
  *   latitude/longitude only when set (a place was chosen);
  * - a recurring event sends no dates: it gets the follow-up PUT with
@@ -95,7 +95,7 @@ export interface EventWrite {
   recurringFollowUp?: Fields;
 }
 
-/** A create: the fields, plus the SPEC §7 follow-up for a recurring event. */
+/** A create: the fields, plus the product §7 follow-up for a recurring event. */
 export function buildCreate(values: EventFormValues): EventWrite {
   const fields = createFields(values);
   return values.is_recurring ? { fields, recurringFollowUp: recurringFields(values) } : { fields };

@@ -1,5 +1,5 @@
 /**
- * Events (SPEC §2, §7, §8): the user's events as cards, the editor modal for
+ * Events (product §2, §7, §8): the user's events as cards, the editor modal for
  * new and existing events, duplicate, and delete after the browser's
  * confirm("Delete this event?"). Offline it shows the cached list, marked.
  */
@@ -76,7 +76,7 @@ export function Component() {
   );
 }
 
-/** Failed to load (SPEC §8), or the offline copy with the time it was loaded. */
+/** Failed to load (product §8), or the offline copy with the time it was loaded. */
 function LoadState() {
   const loadError = useMyEvents((s) => s.loadError);
   const source = useMyEvents((s) => s.source);

@@ -1,5 +1,5 @@
 /**
- * The FAQ search (SPEC §5): results only for a typed query, matched
+ * The FAQ search (product §5): results only for a typed query, matched
  * case-insensitively on the question text, the match highlighted and the count
  * announced; an empty query shows a hint, no match the exact sentence. An
  * island of the prerendered /faq page (src/components/island.tsx).

@@ -1,5 +1,5 @@
 /**
- * FAQ search (SPEC §2): a case-insensitive substring match on the question
+ * FAQ search (product §2): a case-insensitive substring match on the question
  * text only. An empty (or blank) query matches nothing: the page shows a hint
  * instead of the whole list.
  */

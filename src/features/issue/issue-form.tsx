@@ -11,7 +11,7 @@ type Status =
   /** `saved`: the outbox kept the report and sends it by itself once requests get through. */
   | { state: 'failed'; message: string; saved: boolean };
 
-/** The report form (SPEC §4 "Issue form"): editing → submitting → thank-you or error. */
+/** The report form (product §4 "Issue form"): editing → submitting → thank-you or error. */
 export function IssueForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');

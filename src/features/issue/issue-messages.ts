@@ -1,5 +1,5 @@
 /**
- * The issue form's outcome texts (SPEC §8, word for word, plus the outbox's
+ * The issue form's outcome texts (product §8, word for word, plus the outbox's
  * promise). The message rule and its sentence live in the contract
  * (src/shared/contract/issue.ts), shared with the server.
  */

@@ -1,13 +1,13 @@
 /**
- * Sends one issue report (SPEC §7: POST /auth/report-issue/, JSON {email, message}).
+ * Sends one issue report (product §7: POST /auth/report-issue/, JSON {email, message}).
  *
- * Every report goes through the outbox (DESIGN §5): it is stored in IndexedDB
+ * Every report goes through the outbox (architecture §5): it is stored in IndexedDB
  * first, then sent, so a request the connection drops, a reload or a closed
  * tab never loses it, and the outbox sends it by itself once requests get
  * through again. The form's idempotency key is the entry's key, so the report
- * is mailed exactly once however often it is retried (CONTRACTS §3).
+ * is mailed exactly once however often it is retried (contract §3).
  *
- * The form shows the first attempt's outcome (SPEC §8): thanks on a 2xx; the
+ * The form shows the first attempt's outcome (product §8): thanks on a 2xx; the
  * server's detail (or the generic sentence) when it refused the report, which
  * is then dropped from the outbox — the text is still in the form to fix; and
  * when no answer came, the network sentence plus "kept, sent automatically".

@@ -1,6 +1,6 @@
 /**
  * A 412 conflict, field by field: the user's value beside the server's
- * current one, with "Keep mine" / "Take theirs" for each (DESIGN §5).
+ * current one, with "Keep mine" / "Take theirs" for each (architecture §5).
  */
 import { useState } from 'react';
 import { resolveConflict } from '../../stores/sync-actions.ts';

@@ -1,5 +1,5 @@
 /**
- * /dashboard/outbox: every queued write, nothing hidden (DESIGN §5 "Nothing
+ * /dashboard/outbox: every queued write, nothing hidden (architecture §5 "Nothing
  * silent"). Each row says what it is, how old, its state and last error, with
  * Retry now, Edit and Discard; conflicts offer keep-mine / take-theirs per
  * field; "Copy unsent changes" puts all of it on the clipboard as text.

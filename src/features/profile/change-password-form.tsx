@@ -1,5 +1,5 @@
 /**
- * Change password on the Profile screen (CONTRACTS §3, §9): Current password
+ * Change password on the Profile screen (contract §3, §9): Current password
  * and New password. The server keeps this session and signs every other
  * device out. Online only: a password is never queued in the outbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Profile (SPEC §2, §5, §7): display name (spaces stripped while typing;
+ * Profile (product §2, §5, §7): display name (spaces stripped while typing;
  * letters, digits, "." and "_" only), bio and profile image. Saves go through
  * the outbox; the result is `Saved ✓`, the server's detail, or `Failed to
  * save.` — or, offline, saved on this device and pending.

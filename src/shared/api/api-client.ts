@@ -1,5 +1,5 @@
 /**
- * The refreshing fetch wrapper (SPEC §4, DESIGN §4). Every call to the API goes
+ * The refreshing fetch wrapper (product §4, architecture §4). Every call to the API goes
  * through one of these, in a page or in the service worker:
  *   - adds `Authorization: Bearer <access>` read from the token store at send time
  *     (so a token refreshed by another tab or the worker is picked up at once);
@@ -37,7 +37,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientOptions {
   fetch?: FetchLike;
-  /** Prefix of every path; `/api` on the PWA's own origin (CONTRACTS §3). */
+  /** Prefix of every path; `/api` on the PWA's own origin (contract §3). */
   base?: string;
   tokens: TokenStore;
   locks?: Locks;

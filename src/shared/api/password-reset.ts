@@ -3,7 +3,7 @@ import { TokenPairSchema, type TokenPair } from '../contract/user.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
 
-/** `POST /auth/password/forgot/` → the same sentence whether or not the account exists (CONTRACTS §3). */
+/** `POST /auth/password/forgot/` → the same sentence whether or not the account exists (contract §3). */
 export async function forgotPassword(client: ApiClient, body: { email: string }): Promise<DetailResponse> {
   const { data } = await client.request('POST', '/auth/password/forgot/', { json: body, auth: false });
   return parseResponse(DetailResponseSchema, data, 'forgot password');

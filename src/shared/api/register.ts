@@ -2,7 +2,7 @@ import { RegisterResponseSchema, type RegisterRequestInput, type RegisterRespons
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
 
-/** `POST /auth/register/` (SPEC §7) → 201: an unverified account; the server mails a 4-digit code. */
+/** `POST /auth/register/` (product §7) → 201: an unverified account; the server mails a 4-digit code. */
 export async function register(client: ApiClient, body: RegisterRequestInput): Promise<RegisterResponse> {
   const { data } = await client.request('POST', '/auth/register/', { json: body, auth: false });
   return parseResponse(RegisterResponseSchema, data, 'register');

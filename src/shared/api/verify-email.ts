@@ -2,7 +2,7 @@ import { TokenPairSchema, type TokenPair } from '../contract/user.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
 
-/** `POST /auth/verify-email/` → the token pair, so the dashboard works right after (CONTRACTS §3). */
+/** `POST /auth/verify-email/` → the token pair, so the dashboard works right after (contract §3). */
 export async function verifyEmail(client: ApiClient, body: { email: string; code: string }): Promise<TokenPair> {
   const { data } = await client.request('POST', '/auth/verify-email/', { json: body, auth: false });
   return parseResponse(TokenPairSchema, data, 'verify-email');

@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of the auth endpoints (SPEC §7, CONTRACTS §3):
+ * Request and response shapes of the auth endpoints (product §7, contract §3):
  * login, refresh, logout, register, verify-email and resend, plus account
  * recovery and changes (password forgot/reset/change, email change/confirm).
  * Tokens and the profile live in user.ts.
@@ -9,20 +9,20 @@ import { DateSchema, EmailSchema, emptyAsNull } from './formats.ts';
 import { singleLine } from './text.ts';
 import { GenderSchema } from './user.ts';
 
-/** SPEC §5, word for word. */
+/** product §5, word for word. */
 export const DISPLAY_NAME_MESSAGE = 'Display name can only use letters, numbers, "." and "_".';
 /** Longest display name accepted. */
 export const MAX_DISPLAY_NAME_LENGTH = 30;
 /** Shortest password accepted at registration. */
 export const MIN_PASSWORD_LENGTH = 8;
-/** Verification codes are exactly this many digits (CONTRACTS §8). */
+/** Verification codes are exactly this many digits (contract §8). */
 export const VERIFICATION_CODE_LENGTH = 4;
-/** The verification code field accepts up to this many characters (SPEC §9). */
+/** The verification code field accepts up to this many characters (product §9). */
 export const VERIFICATION_CODE_INPUT_MAX = 6;
-/** Minimum age to hold an account (SPEC §1). */
+/** Minimum age to hold an account (product §1). */
 export const MINIMUM_AGE = 18;
 
-/** What the display-name field keeps while typing: spaces are stripped (SPEC §5). */
+/** What the display-name field keeps while typing: spaces are stripped (product §5). */
 export function stripDisplayNameSpaces(input: string): string {
   return input.replace(/\s+/g, '');
 }
@@ -84,7 +84,7 @@ export const RegisterUserTypeSchema = v.picklist(['business', 'subpromoter'], 'C
 /** `business` or `subpromoter`. */
 export type RegisterUserType = v.InferOutput<typeof RegisterUserTypeSchema>;
 
-/** `POST /api/auth/register/` body (SPEC §7). */
+/** `POST /api/auth/register/` body (product §7). */
 export const RegisterRequestSchema = v.object({
   email: EmailSchema,
   full_name: v.optional(
@@ -140,7 +140,7 @@ export const NewPasswordSchema = v.pipe(
   v.minLength(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`),
 );
 
-/** `POST /api/auth/password/forgot/` body (CONTRACTS §3): always answered with the same DetailResponse. */
+/** `POST /api/auth/password/forgot/` body (contract §3): always answered with the same DetailResponse. */
 export const ForgotPasswordRequestSchema = v.object({ email: EmailSchema });
 /** A forgot-password request. */
 export type ForgotPasswordRequest = v.InferOutput<typeof ForgotPasswordRequestSchema>;

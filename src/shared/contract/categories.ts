@@ -1,5 +1,5 @@
 /**
- * The 9 event categories and their fixed subcategory lists (SPEC §3). Both
+ * The 9 event categories and their fixed subcategory lists (product §3). Both
  * ends validate against these: the forms build their selects from them and the
  * server rejects anything else. Values are stored; labels are shown.
  */

@@ -1,6 +1,6 @@
 /**
  * The event record (an event, or the business listing when `is_recurring`),
- * as the API returns it (SPEC §3, CONTRACTS §8), and the multipart fields
+ * as the API returns it (product §3, contract §8), and the multipart fields
  * create and update accept. Every write carries text; these schemas turn it
  * into typed values, and `encodeEventFields` does the reverse for clients.
  */
@@ -21,7 +21,7 @@ import { multiLine, singleLine } from './text.ts';
 
 /** Longest title accepted. */
 export const MAX_TITLE_LENGTH = 200;
-/** Largest cover or profile image accepted, in bytes (CONTRACTS §3). */
+/** Largest cover or profile image accepted, in bytes (contract §3). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Image types the server accepts (checked by content). */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

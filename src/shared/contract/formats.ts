@@ -1,5 +1,5 @@
 /**
- * Field formats shared by every API shape (CONTRACTS §8): dates `YYYY-MM-DD`,
+ * Field formats shared by every API shape (contract §8): dates `YYYY-MM-DD`,
  * times `HH:MM`, coordinates in range, and the converters that turn multipart
  * text (everything arrives as a string) into typed values.
  */

@@ -1,16 +1,16 @@
 /**
- * The report-an-issue request (SPEC §5, §7): a message of at least 10 trimmed
+ * The report-an-issue request (product §5, §7): a message of at least 10 trimmed
  * characters and an optional reply address.
  */
 import * as v from 'valibot';
 import { EmailSchema } from './formats.ts';
 import { multiLine } from './text.ts';
 
-/** Shortest accepted message, after trimming (SPEC §9). */
+/** Shortest accepted message, after trimming (product §9). */
 export const MIN_ISSUE_MESSAGE_LENGTH = 10;
 /** Longest accepted message. */
 export const MAX_ISSUE_MESSAGE_LENGTH = 5000;
-/** SPEC §5, word for word. */
+/** product §5, word for word. */
 export const ISSUE_MESSAGE_TOO_SHORT = 'Please describe the issue with at least 10 characters.';
 
 /** True when the message is long enough to submit (the Submit button's rule). */

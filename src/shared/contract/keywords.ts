@@ -1,5 +1,5 @@
 /**
- * Keyword rules (SPEC §5, §9): at most 15 per listing, each at most 15
+ * Keyword rules (product §5, §9): at most 15 per listing, each at most 15
  * characters, lowercased. The form silently ignores input beyond the limits
  * (`addKeyword`); the server rejects it (`KeywordsSchema`).
  */

@@ -1,5 +1,5 @@
 /**
- * The public address of a listing (CONTRACTS §7): `/e/{id}/{slug}`. The id
+ * The public address of a listing (contract §7): `/e/{id}/{slug}`. The id
  * finds the record; the slug is only for people and search engines, so a
  * renamed event keeps working links (a stale slug is redirected, not refused).
  * Server, dashboard and service worker all build the path here.

@@ -1,5 +1,5 @@
 /**
- * Addresses of uploaded images (CONTRACTS §3 `GET /api/media/{name}`) and of
+ * Addresses of uploaded images (contract §3 `GET /api/media/{name}`) and of
  * their smaller renditions, `?w=480`, `960` and `1280` (WebP, made by the server
  * on demand), for `srcset`. Covers are stored at most 1600 px wide (the
  * client downscales before upload), so the original is the 1600w candidate.

@@ -1,14 +1,14 @@
 /**
- * Places search shapes (SPEC §3, §7; CONTRACTS §3): autocomplete predictions,
+ * Places search shapes (product §3, §7; contract §3): autocomplete predictions,
  * place details with a location, and businesses matching a venue.
  */
 import * as v from 'valibot';
 import { roundCoordinate } from './formats.ts';
 import { singleLine } from './text.ts';
 
-/** Searches start after more than this many trimmed characters (SPEC §5). */
+/** Searches start after more than this many trimmed characters (product §5). */
 export const PLACES_MIN_INPUT_LENGTH = 3;
-/** Debounce between keystrokes and a search, in ms (SPEC §9). */
+/** Debounce between keystrokes and a search, in ms (product §9). */
 export const PLACES_DEBOUNCE_MS = 400;
 
 /** One autocomplete suggestion. */

@@ -1,5 +1,5 @@
 /**
- * `PATCH /api/auth/profile/` multipart text fields (SPEC §7). The image travels
+ * `PATCH /api/auth/profile/` multipart text fields (product §7). The image travels
  * as the file field `profile_image`. Every field is optional; absent means
  * unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * Weekdays and opening-hours shapes (CONTRACTS §8): recurring day booleans
+ * Weekdays and opening-hours shapes (contract §8): recurring day booleans
  * `monday` … `sunday`, and `schedule_blocks` as
  * `{"monday": [{"start": "09:00", "end": "17:00"}], …}` (days may be missing or empty).
  */
@@ -11,7 +11,7 @@ export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday',
 /** One weekday key. */
 export type Weekday = (typeof weekdays)[number];
 
-/** Labels shown for the weekday controls (CONTRACTS §9: Monday … Sunday). */
+/** Labels shown for the weekday controls (contract §9: Monday … Sunday). */
 export const weekdayLabels: Readonly<Record<Weekday, string>> = {
   monday: 'Monday',
   tuesday: 'Tuesday',

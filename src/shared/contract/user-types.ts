@@ -4,7 +4,7 @@ import * as v from 'valibot';
 export const UserTypeSchema = v.picklist(['business', 'subpromoter', 'user']);
 export type UserType = v.InferOutput<typeof UserTypeSchema>;
 
-/** Roles with dashboard access (SPEC §6). */
+/** Roles with dashboard access (product §6). */
 export const dashboardUserTypes: readonly UserType[] = ['business', 'subpromoter'];
 
 export function canUseDashboard(userType: string | undefined): boolean {

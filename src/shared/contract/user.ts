@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { UserTypeSchema } from './user-types.ts';
 
-/** Gender options of SPEC §3; the empty string means "not given". */
+/** Gender options of product §3; the empty string means "not given". */
 export const GenderSchema = v.picklist(['male', 'female', 'prefer not to say', '']);
 /** One gender option. */
 export type Gender = v.InferOutput<typeof GenderSchema>;

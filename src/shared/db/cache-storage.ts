@@ -1,6 +1,6 @@
 /**
  * Last known server reads in the `cache` store, so a dashboard visited once
- * online opens offline (CONTRACTS §7). Keys name the data and the user
+ * online opens offline (contract §7). Keys name the data and the user
  * (`events:<userId>`), so one account never sees another's cached list.
  */
 import { openDatabase } from './open-database.ts';

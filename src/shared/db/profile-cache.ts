@@ -1,6 +1,6 @@
 /**
  * The last profile loaded while online, kept in the `cache` store so a signed-in
- * dashboard opens offline with the user's name (CONTRACTS §7). Written after each
+ * dashboard opens offline with the user's name (contract §7). Written after each
  * successful profile load, removed at sign-out (it is personal data).
  */
 import type { User } from '../contract/user.ts';

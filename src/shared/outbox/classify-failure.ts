@@ -1,5 +1,5 @@
 /**
- * What a failed send means for its entry (DESIGN §5 "Failures"). Pure: the
+ * What a failed send means for its entry (architecture §5 "Failures"). Pure: the
  * runner turns the answer into a reducer action or a completion.
  */
 import { ApiError, SignedOutError } from '../api/errors.ts';

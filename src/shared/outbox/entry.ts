@@ -1,5 +1,5 @@
 /**
- * One queued write as it lives in the IndexedDB store `outbox` (DESIGN §5).
+ * One queued write as it lives in the IndexedDB store `outbox` (architecture §5).
  * The entry keeps the user's intent verbatim (image Blobs included: IndexedDB
  * stores them natively), the idempotency key that makes replays safe, and the
  * bookkeeping of its sending life, which only `entry-reducer.ts` changes.

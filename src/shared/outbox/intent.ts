@@ -21,7 +21,7 @@ export type WriteIntent =
       target: `event:tmp-${string}`;
       fields: Readonly<Record<string, FieldValue>>;
       cover?: Blob;
-      /** SPEC §7: a recurring create gets a follow-up PUT with the weekly days and times. */
+      /** product §7: a recurring create gets a follow-up PUT with the weekly days and times. */
       recurringFollowUp?: Readonly<Record<string, FieldValue>>;
     }
   | {

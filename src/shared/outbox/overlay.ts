@@ -1,6 +1,6 @@
 /**
  * The data a user sees is the server's data with their unsent writes laid
- * over it (DESIGN §5, optimistic UI). Pending creates appear as extra rows,
+ * over it (architecture §5, optimistic UI). Pending creates appear as extra rows,
  * pending updates overlay their fields, pending deletes disappear at once
  * (the Outbox screen still lists them, so nothing vanishes unexplained).
  */

@@ -98,7 +98,7 @@ export function planEnqueue(queued: readonly OutboxEntry[], intent: WriteIntent,
     const { recurringFollowUp, ...create } = intent;
     const entry = make(create);
     if (!recurringFollowUp) return { put: [entry], remove: [], entryId: entry.id };
-    // SPEC §7: the follow-up PUT depends on the create (same target, so it waits
+    // product §7: the follow-up PUT depends on the create (same target, so it waits
     // for it) and is sent against the version the create returns.
     const followUp = make(
       { kind: 'event.update', target: intent.target, fields: recurringFollowUp },

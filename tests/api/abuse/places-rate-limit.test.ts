@@ -1,7 +1,7 @@
 /**
  * Issue 12, finding 2: anyone could call place search in a loop and take the
  * single thread from everyone else. Searches stay open without a token
- * (CONTRACTS §3) but are counted per client address, and per account when
+ * (contract §3) but are counted per client address, and per account when
  * signed in, in the shared rate_limits table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -43,7 +43,7 @@ describe('a pending registration of someone else’s email', () => {
     expect(profile.body.display_name).toBe('owner');
   });
 
-  it('still refuses to register an email that is already verified (CONTRACTS §8)', async () => {
+  it('still refuses to register an email that is already verified (contract §8)', async () => {
     const account = await signUp(t.app);
     const again = await register(account.email, 'someone-else-1', 'someone');
     expect([400, 409]).toContain(again.status);

@@ -34,7 +34,7 @@ const shape = (res: { status: number; body: unknown; headers: Headers }) => ({
 });
 
 describe('resend_verification', () => {
-  it('answers the same (SPEC §8 text) for no account, a verified one and a pending one, cooldown included', async () => {
+  it('answers the same (product §8 text) for no account, a verified one and a pending one, cooldown included', async () => {
     const { none, verified, pending } = await threeKinds();
     const first = await Promise.all([none, verified, pending].map(resend));
     for (const res of first) {

@@ -19,7 +19,7 @@ export async function logInThroughPanel(page: Page, email: string, password = de
   await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
-/** The newest verification code mailed to `email`, read from the dev mailbox (CONTRACTS §4). */
+/** The newest verification code mailed to `email`, read from the dev mailbox (contract §4). */
 export async function latestCode(request: APIRequestContext, email: string, origin = ''): Promise<string> {
   const response = await request.get(`${origin}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
   expect(response.ok()).toBe(true);

@@ -2,7 +2,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { countOutboxRows } from './browser-probes.ts';
 
-/** How many mails to support contain `text` (CONTRACTS §4 dev mailbox). */
+/** How many mails to support contain `text` (contract §4 dev mailbox). */
 export async function supportCopies(request: APIRequestContext, text: string, origin = ''): Promise<number> {
   const response = await request.get(`${origin}/api/dev/mailbox?email=support@example.com`);
   expect(response.ok()).toBe(true);
@@ -37,7 +37,7 @@ export async function serverTitles(request: APIRequestContext, email: string, or
 
 /**
  * How many mails the server at hand printed whose text contains `text`
- * (CONTRACTS §4: every mail is also printed to the server log). Works whatever
+ * (contract §4: every mail is also printed to the server log). Works whatever
  * the dev mailbox shows for the support address; `text` should be unique to
  * the test and free of characters a log format would escape.
  */

@@ -1,4 +1,4 @@
-/** The ten marketing and policy routes of CONTRACTS §7, each with words its page must show. */
+/** The ten marketing and policy routes of contract §7, each with words its page must show. */
 export const publicRoutes: readonly { path: string; heading: RegExp }[] = [
   { path: '/', heading: /Find what your city is doing tonight/ },
   { path: '/roamly', heading: /Roamly for iPhone and Android/ },

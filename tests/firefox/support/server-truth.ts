@@ -1,6 +1,6 @@
 /**
  * What the server holds, read straight from it (not through the browser or the
- * proxy) with the API of CONTRACTS §3–4: the test's source of truth.
+ * proxy) with the API of contract §3–4: the test's source of truth.
  */
 export const demoPassword = 'demo-password-1';
 
@@ -49,7 +49,7 @@ export async function createEvent(origin: string, email: string, title: string):
   return (await json<{ id: number }>(response)).id;
 }
 
-/** How many mails to support contain `text` (the dev mailbox, CONTRACTS §4). */
+/** How many mails to support contain `text` (the dev mailbox, contract §4). */
 export async function supportCopies(origin: string, text: string): Promise<number> {
   const { messages } = await json<{ messages: { text: string }[] }>(
     await fetch(`${origin}/api/dev/mailbox?email=support@example.com`),

@@ -1,5 +1,5 @@
 /**
- * Finding things the way a person (and CONTRACTS §9) names them: a button by
+ * Finding things the way a person (and contract §9) names them: a button by
  * its text or label, a field by its label, an event card by its title, text
  * on screen. Puppeteer's ARIA selectors are slow over BiDi, so these read the
  * DOM in the page; each waits until what it looks for is there and visible.

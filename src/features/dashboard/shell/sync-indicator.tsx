@@ -1,5 +1,5 @@
 /**
- * The dashboard header's sync indicator (DESIGN §5): online or offline, how
+ * The dashboard header's sync indicator (architecture §5): online or offline, how
  * many writes wait, and whether any needs the user — each linking to the
  * Outbox screen, where queued writes can be retried, edited or discarded.
  */

@@ -1,4 +1,4 @@
-/** `POST /events/create/` multipart → 201 the event, with its `id` (SPEC §7, CONTRACTS §3). */
+/** `POST /events/create/` multipart → 201 the event, with its `id` (product §7, contract §3). */
 import { EventSchema, type EventRecord } from '../../contract/event.ts';
 import type { ApiClient } from '../api-client.ts';
 import { eventMultipart, type EventFieldMap } from './event-multipart.ts';

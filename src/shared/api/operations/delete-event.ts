@@ -1,4 +1,4 @@
-/** `DELETE /events/{id}/delete/` → 204; a second delete of the same id is a 404 (CONTRACTS §8). */
+/** `DELETE /events/{id}/delete/` → 204; a second delete of the same id is a 404 (contract §8). */
 import type { ApiClient } from '../api-client.ts';
 import { writeOptions, type WriteOptions, type WriteRequest } from './write-request.ts';
 

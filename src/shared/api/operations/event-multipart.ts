@@ -1,4 +1,4 @@
-/** The multipart body of event create and update (SPEC §7): text fields encoded per the contract, plus an optional cover. */
+/** The multipart body of event create and update (product §7): text fields encoded per the contract, plus an optional cover. */
 import { encodeEventFields, type EventFieldValue } from '../../contract/event.ts';
 import { appendFile } from './write-request.ts';
 

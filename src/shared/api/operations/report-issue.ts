@@ -1,4 +1,4 @@
-/** `POST /auth/report-issue/` JSON `{email?, message}` → 201 `{id, detail}` (SPEC §7, CONTRACTS §3). */
+/** `POST /auth/report-issue/` JSON `{email?, message}` → 201 `{id, detail}` (product §7, contract §3). */
 import { ReportIssueResponseSchema, type ReportIssueResponse } from '../../contract/issue.ts';
 import type { ApiClient } from '../api-client.ts';
 import { sendWrite, writeOptions, type WriteOptions, type WriteRequest } from './write-request.ts';

@@ -1,7 +1,7 @@
 /**
  * `PUT /events/{id}/update/` multipart → 200 the event. With `ifMatch` (the
  * version the user edited) a stale edit answers 412 with the current event
- * (ApiError.body) instead of overwriting someone else's change (CONTRACTS §3).
+ * (ApiError.body) instead of overwriting someone else's change (contract §3).
  */
 import { EventSchema, type EventRecord } from '../../contract/event.ts';
 import type { ApiClient } from '../api-client.ts';

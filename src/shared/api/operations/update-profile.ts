@@ -1,4 +1,4 @@
-/** `PATCH /auth/profile/` multipart: display_name, bio, optional profile_image → 200 the user (SPEC §7). */
+/** `PATCH /auth/profile/` multipart: display_name, bio, optional profile_image → 200 the user (product §7). */
 import { UserSchema, type User } from '../../contract/user.ts';
 import type { ApiClient } from '../api-client.ts';
 import { appendFile, sendWrite, writeOptions, type WriteOptions, type WriteRequest } from './write-request.ts';

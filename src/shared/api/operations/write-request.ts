@@ -16,7 +16,7 @@ export interface WriteRequest {
 }
 
 export interface WriteOptions {
-  /** Same key → the server applies the write once (CONTRACTS §3). */
+  /** Same key → the server applies the write once (contract §3). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
