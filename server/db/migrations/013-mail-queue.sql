@@ -26,5 +26,6 @@ CREATE INDEX mail_queue_finished ON mail_queue (finished_at) WHERE state <> 'pen
 -- of the used token can derive (services/refresh-tokens.ts).
 ALTER TABLE refresh_tokens ADD COLUMN successor_sealed text;
 
--- The dev mailbox lists the queue by recipient.
+-- The dev mailbox lists the queue by recipient; its old table goes.
 CREATE INDEX mail_queue_recipient ON mail_queue (lower(recipient), id);
+DROP TABLE dev_mail;
