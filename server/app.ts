@@ -34,7 +34,7 @@ import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
 import { mailerFor, type Mailer } from './services/mail.ts';
-import { mailQueue } from './services/mail-queue.ts';
+import { mailQueue, type MailQueue } from './services/mail-queue.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -51,7 +51,10 @@ export interface AppDeps {
   config: Config;
   clock?: Clock;
   random?: () => number;
+  /** How mail leaves (SMTP or the log); the mail queue's worker uses it. */
   mailer?: Mailer;
+  /** A mail queue made by the caller (server/index.ts, to stop it on shutdown); else one is made here. */
+  mailQueue?: MailQueue;
   /** Where console mail is printed (default console.log); tests pass a quiet one. */
   mailLog?: (line: string) => void;
   images?: ImageStore;
@@ -75,9 +78,15 @@ function buildServices(deps: AppDeps, logger: Logger): Services {
   // Every query goes through a wrapper that can run a request in one transaction (idempotency).
   const db = requestScoped(deps.db);
   const fullConfig = { ...config, jwtSecret: loadJwtSecretSync(config.jwtSecret, config.dataDir) };
-  const transport = deps.mailer ?? mailerFor(config, { ...(deps.mailLog ? { log: deps.mailLog } : {}) });
   const clock = deps.clock ?? systemClock;
-  const mail = mailQueue({ db: deps.db, transport, now: () => clock.now(), logger });
+  const mail =
+    deps.mailQueue ??
+    mailQueue({
+      db: deps.db,
+      transport: deps.mailer ?? mailerFor(config, { ...(deps.mailLog ? { log: deps.mailLog } : {}) }),
+      now: () => clock.now(),
+      logger,
+    });
   return {
     db,
     config: fullConfig,

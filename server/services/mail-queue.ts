@@ -43,9 +43,13 @@ export interface MailQueue {
   via(db: Queryable): Mailer;
   /** Sends what is due now, soon (not awaited): after a commit that queued mail. */
   kick(): void;
-  /** Sends everything due now and resolves when done (tests, shutdown). */
+  /** Sends everything due now and resolves when done (tests). */
   drain(): Promise<void>;
-  stop(): void;
+  /**
+   * Stops polling; resolves when the mail being sent is done. Mail claimed but
+   * not yet started goes back to the queue at once, for another process.
+   */
+  stop(): Promise<void>;
 }
 
 /** How long to wait after the `attempt`-th failure. */
@@ -100,7 +104,10 @@ export function mailQueue(options: {
     for (;;) {
       const at = now();
       const batch = await queue.claimDueMail(db, new Date(at), new Date(at + MAIL_LEASE_MS), CLAIM_BATCH);
-      for (const mail of batch) await sendOne(mail);
+      for (const mail of batch) {
+        if (stopped) await queue.releaseMail(db, mail.id, new Date(now()));
+        else await sendOne(mail);
+      }
       if (batch.length < CLAIM_BATCH || stopped) return;
     }
   }
@@ -147,9 +154,10 @@ export function mailQueue(options: {
       void drain();
     },
     drain,
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

@@ -59,7 +59,7 @@ describe('mail queue', () => {
       expect.objectContaining({ attempts: MAIL_MAX_ATTEMPTS }),
       expect.stringMatching(/dead/),
     );
-    queue.stop();
+    await queue.stop();
   });
 
   it('sends each mail exactly once when three processes drain one queue at the same time', async () => {
@@ -82,7 +82,7 @@ describe('mail queue', () => {
     expect(sent.length).toBe(60);
     expect(new Set(sent).size).toBe(60);
     expect((await rows('Batch')).every((row) => row.state === 'sent' && row.attempts === 1)).toBe(true);
-    for (const worker of workers) worker.stop();
+    await Promise.all(workers.map((worker) => worker.stop()));
   });
 
   it('a mail whose sender died mid-send is sent again once the lease ends, not before', async () => {
@@ -105,6 +105,53 @@ describe('mail queue', () => {
     await queue.drain();
     expect(sent.filter((subject) => subject === 'Interrupted')).toHaveLength(1);
     expect(await rows('Interrupted')).toEqual([{ state: 'sent', attempts: 2 }]);
-    queue.stop();
+    await queue.stop();
+  });
+
+  it('stopping lets the mail being sent finish and gives the rest back at once', async () => {
+    const clock = manualClock();
+    const sent: string[] = [];
+    let release = () => {};
+    const firstStarted = new Promise<void>((started) => {
+      const transport = {
+        send: (message: MailMessage) => {
+          if (message.text === 'stop 0') {
+            started();
+            return new Promise<void>((done) => (release = () => done(void sent.push(message.text))));
+          }
+          sent.push(message.text);
+          return Promise.resolve();
+        },
+      };
+      const queue = mailQueue({ db: shared.db, transport, now: () => clock.now(), logger: quiet, pollMs: 3_600_000 });
+      void (async () => {
+        await shared.db.transaction(async (tx) => {
+          for (let i = 0; i < 3; i++)
+            await queue.via(tx).send({ to: 'stop@example.org', subject: 'Stopping', text: `stop ${i}` });
+        });
+        void queue.drain();
+        await firstStarted;
+        const stopped = queue.stop();
+        release();
+        await stopped;
+      })();
+    });
+    await firstStarted;
+    await expect
+      .poll(async () => (await rows('Stopping')).map((row) => row.state))
+      .toEqual(['sent', 'pending', 'pending']);
+    expect(sent).toEqual(['stop 0']);
+    expect((await rows('Stopping')).map((row) => row.attempts)).toEqual([1, 0, 0]);
+    // Another process takes the rest right away.
+    const other = mailQueue({
+      db: shared.db,
+      transport: { send: (message) => Promise.resolve(void sent.push(message.text)) },
+      now: () => clock.now(),
+      logger: quiet,
+      pollMs: 3_600_000,
+    });
+    await other.drain();
+    expect(sent).toEqual(['stop 0', 'stop 1', 'stop 2']);
+    await other.stop();
   });
 });

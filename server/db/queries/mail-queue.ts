@@ -55,6 +55,14 @@ export async function markMailRetry(db: Queryable, id: number, nextAttemptAt: Da
   ]);
 }
 
+/** Gives back a claim that was never tried (a process shutting down): due at once, the attempt not counted. */
+export async function releaseMail(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query(
+    "UPDATE mail_queue SET next_attempt_at = $2, attempts = attempts - 1 WHERE id = $1 AND state = 'pending'",
+    [id, now],
+  );
+}
+
 export async function markMailDead(db: Queryable, id: number, now: Date, error: string): Promise<void> {
   await db.query(
     "UPDATE mail_queue SET state = 'dead', finished_at = $2, last_error = $3 WHERE id = $1 AND state = 'pending'",
