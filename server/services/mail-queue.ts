@@ -74,6 +74,7 @@ export function mailQueue(options: {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let unreachable = false;
 
   async function sendOne(mail: queue.QueuedMail): Promise<void> {
     try {
@@ -123,12 +124,16 @@ export function mailQueue(options: {
           again = false;
           await sendDue();
         } while (again && !stopped);
+        unreachable = false;
       } catch (error) {
-        if (!stopped)
+        // Once per outage, not once per poll: the database being away is logged elsewhere too.
+        if (!stopped && !unreachable) {
           logger.warn(
             { error: error instanceof Error ? error.message : String(error) },
-            'Mail queue: could not read the queue',
+            'Mail queue: could not read the queue; retrying every poll',
           );
+        }
+        unreachable = true;
       } finally {
         running = null;
       }
