@@ -191,7 +191,6 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       [
         { bucket: `email-change:ip:${c.get('ip')}`, limit: limits.resendPerIp },
         { bucket: `email-change:acct:${caller.userId}`, limit: limits.resendPerAccount },
-        { bucket: `email-change:target:${body.new_email}`, limit: limits.resendPerAccount },
       ],
       now,
     );
@@ -202,6 +201,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     const taken = await findUserByEmail(db, body.new_email, now);
     if (taken?.verified) throw new ApiError(409, EMAIL_TAKEN, { new_email: [EMAIL_TAKEN] });
     await waitBetweenCodes(db, `email-change:cooldown:${caller.userId}`, now);
+    // Counted only for a code that will be mailed: wrong passwords cannot use up the address's allowance.
+    await enforce(db, [{ bucket: `email-change:target:${body.new_email}`, limit: limits.resendPerAccount }], now);
     await db.transaction(async (tx) =>
       sendEmailChangeCode(
         mail.via(tx),
