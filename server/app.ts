@@ -34,6 +34,7 @@ import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
 import { mailerFor, type Mailer } from './services/mail.ts';
+import { mailQueue, type MailQueue } from './services/mail-queue.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
@@ -50,7 +51,10 @@ export interface AppDeps {
   config: Config;
   clock?: Clock;
   random?: () => number;
+  /** How mail leaves (SMTP or the log); the mail queue's worker uses it. */
   mailer?: Mailer;
+  /** A mail queue made by the caller (server/index.ts, to stop it on shutdown); else one is made here. */
+  mailQueue?: MailQueue;
   /** Where console mail is printed (default console.log); tests pass a quiet one. */
   mailLog?: (line: string) => void;
   images?: ImageStore;
@@ -69,18 +73,26 @@ export interface AppDeps {
 
 const systemClock: Clock = { now: () => Date.now() };
 
-function buildServices(deps: AppDeps): Services {
+function buildServices(deps: AppDeps, logger: Logger): Services {
   const { config } = deps;
   // Every query goes through a wrapper that can run a request in one transaction (idempotency).
   const db = requestScoped(deps.db);
   const fullConfig = { ...config, jwtSecret: loadJwtSecretSync(config.jwtSecret, config.dataDir) };
-  const mailer = deps.mailer ?? mailerFor(config, { db, ...(deps.mailLog ? { log: deps.mailLog } : {}) });
+  const clock = deps.clock ?? systemClock;
+  const mail =
+    deps.mailQueue ??
+    mailQueue({
+      db: deps.db,
+      transport: deps.mailer ?? mailerFor(config, { ...(deps.mailLog ? { log: deps.mailLog } : {}) }),
+      now: () => clock.now(),
+      logger,
+    });
   return {
     db,
     config: fullConfig,
-    clock: deps.clock ?? systemClock,
+    clock,
     random: deps.random ?? Math.random,
-    mailer,
+    mail,
     images: deps.images ?? imageStoreFor(config, db),
     places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer(db)),
     limits: deps.limits ?? defaultRateLimits,
@@ -90,9 +102,9 @@ function buildServices(deps: AppDeps): Services {
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {
-  const services = buildServices(deps);
+  const logger = deps.logger ?? createLogger(deps.config.logLevel);
+  const services = buildServices(deps, logger);
   const { config } = services;
-  const logger = deps.logger ?? createLogger(config.logLevel);
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
@@ -106,6 +118,14 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.use('*', anonymousWrites({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   api.use('*', bodyLimits());
   api.use('*', readBearer(services));
+  // Mail a request queued goes out once its transaction (the idempotency layer's, inside) has committed.
+  api.use('*', async (_c, next) => {
+    try {
+      await next();
+    } finally {
+      services.mail.kick();
+    }
+  });
   api.use('*', idempotency(services));
 
   // Liveness: the process answers. It does not touch the database, so an

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
 import type { ImageStore } from './services/image-store.ts';
-import type { Mailer } from './services/mail.ts';
+import type { MailQueue } from './services/mail-queue.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 import type { RateLimitPolicy } from './services/rate-limit.ts';
 import type { WritePolicy } from './services/write-policy.ts';
@@ -23,7 +23,8 @@ export interface Services {
   clock: Clock;
   /** A number in [0, 1); fault injection draws from it. */
   random: () => number;
-  mailer: Mailer;
+  /** Outgoing mail: `mail.via(tx).send(…)` queues it in the caller's transaction. */
+  mail: MailQueue;
   images: ImageStore;
   places: PlacesProvider;
   limits: RateLimitPolicy;
@@ -36,7 +37,7 @@ export interface Services {
 export interface ApiVariables {
   /** The signed-in caller, when a valid bearer token came with the request. */
   user: AccessClaims | null;
-  /** The client's address (X-Forwarded-For only when TRUST_PROXY=1). */
+  /** The client's address bucket for limits (X-Forwarded-For only when TRUST_PROXY=1; IPv6 by /64, see http/client-ip.ts). */
   ip: string;
   /** This request's id (X-Request-Id), in the log line and every 5xx detail. */
   requestId: string;

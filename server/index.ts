@@ -30,7 +30,8 @@ import { readPageScripts } from './pages/page-scripts.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
-import { assertMailTransport } from './services/mail.ts';
+import { assertMailTransport, mailerFor } from './services/mail.ts';
+import { mailQueue } from './services/mail-queue.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { createLogger } from './services/logger.ts';
 import { mediaStoreKind } from './services/media/select.ts';
@@ -83,8 +84,16 @@ async function serveApp(db: Db, announce: boolean) {
   const { jwtSecret, signingKeys } = await secretsFor(db);
   const appConfig: Config = { ...config, jwtSecret };
   const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
+  // Made here, not in createApp, so shutdown can let the mail being sent finish first.
+  const mail = mailQueue({
+    db,
+    transport: mailerFor(appConfig, { log: (line) => logger.info({ mail: line }, 'mail') }),
+    now: () => Date.now(),
+    logger,
+  });
   const deps: AppDeps = {
     db,
+    mailQueue: mail,
     listingPageScripts: readPageScripts(distDir, 'listing.html'),
     config: appConfig,
     logger,
@@ -115,7 +124,7 @@ async function serveApp(db: Db, announce: boolean) {
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  // Finish the requests in flight, then close the database; give up after 5 s.
+  // Finish the requests in flight and the mail being sent, then close the database; give up after 5 s.
   const shutdown = () => {
     server.close();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
@@ -123,7 +132,10 @@ async function serveApp(db: Db, announce: boolean) {
     const timer = setInterval(() => {
       if (inFlight > 0 && Date.now() < deadline) return;
       clearInterval(timer);
-      void db.close().finally(() => process.exit(0));
+      const late = new Promise((done) => setTimeout(done, Math.max(0, deadline - Date.now())));
+      void Promise.race([mail.stop(), late])
+        .then(() => db.close())
+        .finally(() => process.exit(0));
     }, 20);
   };
   process.on('SIGINT', shutdown);

@@ -21,7 +21,7 @@ import {
 } from '../../src/shared/contract/auth.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { deletePasswordResetCode } from '../db/queries/account-codes.ts';
+import { deletePasswordResetCode, pendingEmailChangeTarget } from '../db/queries/account-codes.ts';
 import { deleteBucket } from '../db/queries/rate-limits.ts';
 import {
   deleteUser,
@@ -35,9 +35,17 @@ import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { readJsonAs } from '../http/validation.ts';
 import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
-import { rememberLoginAddress } from '../services/known-logins.ts';
+import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { enforce, hit, loginBuckets, tooManyRequests, unhit, type Limit } from '../services/rate-limit.ts';
+import {
+  enforce,
+  enforceUncounted,
+  hit,
+  loginBuckets,
+  tooManyRequests,
+  unhit,
+  type Limit,
+} from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/refresh-tokens.ts';
 import { openSession } from '../services/sessions.ts';
 import { findUserByEmail } from '../services/users.ts';
@@ -76,39 +84,59 @@ async function waitBetweenCodes(db: Queryable, bucket: string, nowMs: number): P
 }
 
 export function accountRoutes(services: Services): Hono<ApiEnv> {
-  const { db, clock, limits, config, mailer } = services;
+  const { db, clock, limits, config, mail } = services;
   const router = new Hono<ApiEnv>();
 
-  /** The signed-in caller's current password, counted like a login before the hash. */
+  /**
+   * The signed-in caller's current password, counted like a login before the
+   * hash: per account + IP, and per account from anywhere unless the address
+   * is one the account signed in from (a stolen access token used from
+   * rotating addresses cannot guess the password without bound).
+   */
   async function checkCurrentPassword(userId: number, ip: string, password: string, nowMs: number) {
-    const bucket = loginBuckets(`user:${userId}`, ip).accountIp;
-    const wait = await hit(db, bucket, limits.loginFailuresPerAccountIp, nowMs);
-    if (wait > 0) throw tooManyRequests(wait);
+    const buckets = loginBuckets(`user:${userId}`, ip);
+    const accountIpWait = await hit(db, buckets.accountIp, limits.loginFailuresPerAccountIp, nowMs);
+    if (accountIpWait > 0) throw tooManyRequests(accountIpWait);
+    const accountWait = await hit(db, buckets.account, limits.loginFailuresPerAccount, nowMs);
+    if (accountWait > 0 && !(await isKnownLoginAddress(db, userId, ip, nowMs))) throw tooManyRequests(accountWait);
     const user = await findUserById(db, userId);
     if (!user) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
     if (!(await verifyPassword(user.password_hash, password))) {
       throw new ApiError(400, WRONG_CURRENT_PASSWORD, { current_password: [WRONG_CURRENT_PASSWORD] });
     }
-    await unhit(db, bucket);
+    await unhit(db, buckets.accountIp);
+    await unhit(db, buckets.account);
     return user;
   }
 
   router.post('/password/forgot/', async (c) => {
     const body = await readJsonAs(c, ForgotPasswordRequestSchema);
     const now = clock.now();
-    await enforce(
-      db,
-      [
-        { bucket: `forgot:ip:${c.get('ip')}`, limit: limits.resendPerIp },
-        { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
-      ],
-      now,
-    );
-    await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
+    const ip = c.get('ip');
+    await enforceUncounted(db, [{ bucket: `forgot:ip:${ip}`, limit: limits.resendPerIp }], now);
+    // The same reads for every email, so an existing account costs no more time than an unknown one.
     const user = await findUserByEmail(db, body.email, now);
+    const known = await isKnownLoginAddress(db, user?.id ?? 0, ip, now);
+    if (!known) {
+      await enforceUncounted(
+        db,
+        [
+          { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
+          { bucket: `forgot-day:acct:${body.email}`, limit: limits.resetCodesPerAccountPerDay },
+        ],
+        now,
+      );
+    }
+    await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
+    // The mail is queued with the code, not sent: the answer never waits for SMTP (nor fails with it).
     if (user?.verified) {
-      const code = await storeAccountCode(db, config.jwtSecret, user.id, 'password-reset', now);
-      await sendPasswordResetCode(mailer, user.email, code);
+      await db.transaction(async (tx) =>
+        sendPasswordResetCode(
+          mail.via(tx),
+          user.email,
+          await storeAccountCode(tx, config.jwtSecret, user.id, 'password-reset', now),
+        ),
+      );
     }
     return c.json({ detail: FORGOT_PASSWORD_SENT });
   });
@@ -117,15 +145,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     const body = await readJsonAs(c, ResetPasswordRequestSchema);
     const now = clock.now();
     const ip = c.get('ip');
-    await enforce(
-      db,
-      [
-        { bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp },
-        { bucket: `reset:acct:${body.email}`, limit: limits.verifyPerAccount },
-        { bucket: `code-day:reset:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
-      ],
-      now,
-    );
+    // Per address only: the code itself bounds guesses (5 burn it), so strangers' wrong tries never 429 its holder.
+    await enforceUncounted(db, [{ bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp }], now);
     const user = await findUserByEmail(db, body.email, now);
     if (!user?.verified) {
       // No code was mailed: count the tries as a real code's, so the answers match.
@@ -180,8 +201,15 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     const taken = await findUserByEmail(db, body.new_email, now);
     if (taken?.verified) throw new ApiError(409, EMAIL_TAKEN, { new_email: [EMAIL_TAKEN] });
     await waitBetweenCodes(db, `email-change:cooldown:${caller.userId}`, now);
-    const code = await storeAccountCode(db, config.jwtSecret, caller.userId, 'email-change', now, body.new_email);
-    await sendEmailChangeCode(mailer, body.new_email, code);
+    // Counted only for a code that will be mailed: wrong passwords cannot use up the address's allowance.
+    await enforce(db, [{ bucket: `email-change:target:${body.new_email}`, limit: limits.resendPerAccount }], now);
+    await db.transaction(async (tx) =>
+      sendEmailChangeCode(
+        mail.via(tx),
+        body.new_email,
+        await storeAccountCode(tx, config.jwtSecret, caller.userId, 'email-change', now, body.new_email),
+      ),
+    );
     return c.json({ detail: `We sent a 4-digit code to ${body.new_email}. Enter it to confirm the change.` });
   });
 
@@ -198,6 +226,18 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       ],
       now,
     );
+    // Tries at codes for one address are counted across every account that asked for it.
+    const target = await pendingEmailChangeTarget(db, caller.userId);
+    if (target) {
+      await enforce(
+        db,
+        [
+          { bucket: `email-confirm:target:${target}`, limit: limits.verifyPerAccount },
+          { bucket: `code-day:email-target:${target}`, limit: limits.codeTriesPerAccountPerDay },
+        ],
+        now,
+      );
+    }
     type Outcome =
       | { ok: false; result: 'wrong' | 'expired' | 'too-many' | 'none' }
       | { ok: true; oldEmail: string; newEmail: string };
@@ -220,10 +260,10 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       if (other) await deleteUser(tx, other.id);
       await setEmail(tx, caller.userId, newEmail);
       await deletePasswordResetCode(tx, caller.userId);
+      await sendEmailChangedNotice(mail.via(tx), oldEmail, newEmail);
       return { ok: true, oldEmail, newEmail };
     });
     if (!changed.ok) throw codeError(changed.result);
-    await sendEmailChangedNotice(mailer, changed.oldEmail, changed.newEmail);
     return c.json({ detail: `Your email address is now ${changed.newEmail}.`, email: changed.newEmail });
   });
 

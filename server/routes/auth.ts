@@ -38,7 +38,7 @@ const TOO_MANY_CODES = 'Too many wrong codes. Please ask for a new one.';
 const RESENT = 'Verification code resent. Please check your inbox.';
 
 export function authRoutes(services: Services): Hono<ApiEnv> {
-  const { db, clock, limits, config, tokens, mailer } = services;
+  const { db, clock, limits, config, tokens, mail } = services;
   const router = new Hono<ApiEnv>();
 
   router.post('/login/', async (c) => {
@@ -110,14 +110,15 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
         },
         now,
       );
-      return id === null ? null : { id, code: await storeNewCode(tx, config.jwtSecret, id, now) };
+      if (id === null) return null;
+      await sendVerificationCode(mail.via(tx), body.email, await storeNewCode(tx, config.jwtSecret, id, now));
+      return id;
     });
-    if (!created) {
+    if (created === null) {
       throw new ApiError(409, 'An account with this email already exists. Log in instead.', {
         email: ['An account with this email already exists.'],
       });
     }
-    await sendVerificationCode(mailer, body.email, created.code);
     return c.json({ detail: `We sent a 4-digit code to ${body.email}.`, email: body.email }, 201);
   });
 
@@ -183,8 +184,9 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
     }
     const user = await findUserByEmail(db, body.email, now);
     if (user && !user.verified) {
-      const code = await storeNewCode(db, config.jwtSecret, user.id, now);
-      await sendVerificationCode(mailer, user.email, code);
+      await db.transaction(async (tx) =>
+        sendVerificationCode(mail.via(tx), user.email, await storeNewCode(tx, config.jwtSecret, user.id, now)),
+      );
     }
     return c.json({ detail: RESENT });
   });

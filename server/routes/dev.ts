@@ -1,19 +1,23 @@
 /**
  * The dev mailbox (contract §4): with no SMTP server and outside production,
  * `GET /api/dev/mailbox?email=…` lists the mail sent to that address, oldest
- * first, with the verification code when the mail carries one.
+ * first, with the verification code when the mail carries one. It reads the
+ * mail queue (services/mail-queue.ts), so a mail shows as soon as the request
+ * that queued it has answered.
  *
  * It needs no sign-in and shows verification and reset codes and, for the
  * support address, other people's reports: so it answers only requests made
- * on this machine (a loopback peer, nothing forwarded by a proxy). A server
- * reachable from outside with NODE_ENV unset leaks nothing through it, while
- * local tooling and tests keep reading every inbox (contract §4), the
- * support inbox included.
+ * on this machine — a loopback peer, no sign of a proxy (a default nginx adds
+ * no X-Forwarded-For, so any forwarding header at all refuses, and so does a
+ * Host that is not a loopback name: a DNS-rebinding page in the developer's
+ * browser sends its own host name). A server reachable from outside with
+ * NODE_ENV unset leaks nothing through it, while local tooling and tests keep
+ * reading every inbox (contract §4), the support inbox included.
  */
 import { Hono } from 'hono';
 import { EmailSchema } from '../../src/shared/contract/formats.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
-import { devMailTo } from '../db/queries/dev-mail.ts';
+import { queuedMailTo } from '../db/queries/mail-queue.ts';
 import { ApiError } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import * as v from 'valibot';
@@ -28,17 +32,37 @@ export function devRoutes(services: Services): Hono<ApiEnv> {
     }
     if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
     const { email } = validate(MailboxQuerySchema, { email: c.req.query('email') });
-    const mail = await devMailTo(services.db, email);
+    const mail = await queuedMailTo(services.db, email);
     const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
     return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });
   });
   return router;
 }
 
-/** In-process requests (tests) have no socket; real ones must come from loopback, unproxied. */
+/** Headers a proxy adds; any of them means the request did not start on this machine. */
+const PROXY_HEADER =
+  /^(forwarded|via|x-forwarded-.*|x-real-ip|x-client-ip|x-cluster-client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-original-forwarded-for)$/;
+
+/** localhost, *.localhost, 127.0.0.0/8 and [::1], with or without a port. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    name === '[::1]' ||
+    name === '[::ffff:127.0.0.1]'
+  );
+}
+
+/**
+ * Unproxied, and: in-process requests (tests) have no socket; real ones must
+ * come from loopback and name a loopback Host.
+ */
 function isLocalRequest(c: ApiContext): boolean {
-  if (c.req.header('x-forwarded-for') || c.req.header('forwarded') || c.req.header('x-real-ip')) return false;
+  for (const name of Object.keys(c.req.header())) if (PROXY_HEADER.test(name.toLowerCase())) return false;
   const peer = c.env?.incoming?.socket?.remoteAddress;
   if (peer === undefined) return true;
+  if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) return false;
   return /^(127\.|::1$|::ffff:127\.)/.test(peer);
 }

@@ -1,21 +1,21 @@
 /**
  * Report an issue (product §7): `POST /api/auth/report-issue/` with
- * `{email?, message}`. The report is stored and mailed to SUPPORT_EMAIL in one
- * transaction: if the mail cannot be handed over, nothing is kept and the
- * client retries; with Idempotency-Key a retry after a lost response replays
- * the first answer, so each accepted report is mailed exactly once.
+ * `{email?, message}`. The report and its mail to SUPPORT_EMAIL are stored in
+ * one transaction (the mail queue, services/mail-queue.ts, sends it, retrying
+ * while SMTP is down); with Idempotency-Key a retry after a lost response
+ * replays the first answer, so each accepted report is mailed exactly once.
  */
 import { Hono } from 'hono';
 import { brand } from '../../src/brand.ts';
 import { ReportIssueRequestSchema } from '../../src/shared/contract/issue.ts';
 import type { ApiEnv, Services } from '../context.ts';
-import { deleteIssueReport, insertIssueReport } from '../db/queries/issue-reports.ts';
-import { ApiError } from '../http/problem.ts';
+import { insertIssueReport } from '../db/queries/issue-reports.ts';
+import { atomically } from '../db/request-transaction.ts';
 import { readJsonAs } from '../http/validation.ts';
 import { enforce } from '../services/rate-limit.ts';
 
 export function issueRoutes(services: Services): Hono<ApiEnv> {
-  const { db, clock, limits, mailer, config } = services;
+  const { db, clock, limits, mail, config } = services;
   const router = new Hono<ApiEnv>();
   router.post('/report-issue/', async (c) => {
     const body = await readJsonAs(c, ReportIssueRequestSchema);
@@ -29,24 +29,20 @@ export function issueRoutes(services: Services): Hono<ApiEnv> {
       ],
       clock.now(),
     );
-    const id = await insertIssueReport(db, {
-      userId: user?.userId ?? null,
-      email: body.email,
-      message: body.message,
-      createdAt: new Date(clock.now()),
-    });
-    try {
-      await mailer.send({
+    const id = await atomically(db, async (tx) => {
+      const id = await insertIssueReport(tx, {
+        userId: user?.userId ?? null,
+        email: body.email,
+        message: body.message,
+        createdAt: new Date(clock.now()),
+      });
+      await mail.via(tx).send({
         to: config.supportEmail,
         subject: `[${brand.name}] Issue report #${id}`,
         text: `Issue report #${id}\nFrom: ${body.email ?? 'no email given'}${user ? ` (user ${user.userId})` : ''}\n\n${body.message}\n`,
       });
-    } catch (error) {
-      // Not accepted after all: forget the report so the client's retry is the one that counts.
-      await deleteIssueReport(db, id);
-      console.error('Could not send the issue report mail', error);
-      throw new ApiError(503, 'We could not send your report just now. Please try again.');
-    }
+      return id;
+    });
     return c.json({ id, detail: 'Thank you. Your report has been sent.' }, 201);
   });
   return router;

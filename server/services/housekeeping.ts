@@ -1,13 +1,13 @@
 /**
  * Hourly clean-up of rows that only matter for a while: idempotency records
- * past 24 h, finished rate-limit windows, expired refresh tokens and stale
- * dev mail, expired account codes, unverified registrations past their 7 days
- * and sign-in addresses unused for 90 days. Expired rows are already ignored,
+ * past 24 h, finished rate-limit windows, expired refresh tokens, sent mail
+ * past 7 days and dead mail past 30, expired account codes, unverified
+ * registrations past their 7 days and sign-in addresses unused for 90 days. Expired rows are already ignored,
  * so this only keeps tables small.
  */
 import type { Db } from '../db/client.ts';
 import { deleteAccountCodesExpiredBefore } from '../db/queries/account-codes.ts';
-import { deleteDevMailCreatedBefore } from '../db/queries/dev-mail.ts';
+import { deleteFinishedMailBefore } from '../db/queries/mail-queue.ts';
 import { deleteIdempotencyKeysCreatedBefore } from '../db/queries/idempotency-keys.ts';
 import { deleteWindowsStartedBefore } from '../db/queries/rate-limits.ts';
 import { deleteTokensExpiredBefore } from '../db/queries/refresh-tokens.ts';
@@ -21,8 +21,8 @@ export async function cleanUp(db: Db, nowMs: number = Date.now()): Promise<void>
   await deleteIdempotencyKeysCreatedBefore(db, new Date(nowMs - 24 * HOUR_MS));
   await deleteWindowsStartedBefore(db, new Date(nowMs - 24 * HOUR_MS));
   await deleteTokensExpiredBefore(db, now);
-  await deleteDevMailCreatedBefore(db, new Date(nowMs - 7 * 24 * HOUR_MS));
   await deleteAccountCodesExpiredBefore(db, now);
+  await deleteFinishedMailBefore(db, new Date(nowMs - 7 * 24 * HOUR_MS), new Date(nowMs - 30 * 24 * HOUR_MS));
   await deleteExpiredRegistrations(db, nowMs);
   await forgetOldLoginAddresses(db, nowMs);
 }

@@ -1,16 +1,15 @@
 /**
- * Outgoing mail. With SMTP_URL set, nodemailer sends it. Without, every mail
- * is printed to the server log and, outside production, kept in the dev_mail
- * table for GET /api/dev/mailbox (contract §4) — in the database, so any API
- * process can show mail another one sent.
+ * How mail leaves (the transport the mail queue's worker uses, see
+ * services/mail-queue.ts). With SMTP_URL set, nodemailer sends it. Without,
+ * every mail is printed to the server log; outside production the dev mailbox
+ * (GET /api/dev/mailbox, contract §4) lists the queue itself — in the
+ * database, so any API process shows mail another one queued.
  *
  * Production must not pretend: without SMTP_URL it refuses to start unless
  * MAIL=log says on purpose that mail only goes to the log.
  */
 import { brand } from '../../src/brand.ts';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/client.ts';
-import { insertDevMail } from '../db/queries/dev-mail.ts';
 
 export interface MailMessage {
   to: string;
@@ -40,24 +39,26 @@ export function senderFrom(mailFrom: string): string {
   return mailFrom.includes('<') ? mailFrom : `${brand.name} <${mailFrom}>`;
 }
 
-export function consoleMailer(options: {
-  db: Queryable;
-  keepInMailbox: boolean;
-  log?: (line: string) => void;
-}): Mailer {
+export function consoleMailer(options: { log?: (line: string) => void } = {}): Mailer {
   const log = options.log ?? ((line: string) => console.log(line));
   return {
-    async send(message) {
+    send(message) {
       log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
-      if (!options.keepInMailbox) return;
-      await insertDevMail(options.db, { ...message, code: message.code ?? null });
+      return Promise.resolve();
     },
   };
 }
 
+/**
+ * SMTP timeouts, well inside the mail queue's lease (MAIL_LEASE_MS): a send
+ * still running when the lease ends could be made twice. nodemailer's own
+ * defaults wait up to 10 minutes on a silent socket.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 export async function smtpMailer(url: string, from = `no-reply@${new URL(brand.siteUrl).hostname}`): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
-  const transport = createTransport(url);
+  const transport = createTransport({ url, ...SMTP_TIMEOUTS });
   const sender = senderFrom(from);
   return {
     async send(message) {
@@ -89,7 +90,7 @@ export function assertMailTransport(config: Pick<Config, 'smtpUrl' | 'production
  */
 export function mailerFor(
   config: Pick<Config, 'smtpUrl' | 'production' | 'mailLogOnly' | 'mailFrom'>,
-  options: { db: Queryable; log?: (line: string) => void; warn?: (line: string) => void },
+  options: { log?: (line: string) => void; warn?: (line: string) => void } = {},
 ): Mailer {
   if (config.smtpUrl) return lazySmtpMailer(config.smtpUrl, config.mailFrom);
   assertMailTransport(config);
@@ -99,9 +100,5 @@ export function mailerFor(
         'are only printed to this log; people will not receive them. Set SMTP_URL to send mail.',
     );
   }
-  return consoleMailer({
-    db: options.db,
-    keepInMailbox: !config.production,
-    ...(options.log ? { log: options.log } : {}),
-  });
+  return consoleMailer(options.log ? { log: options.log } : {});
 }

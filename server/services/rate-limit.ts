@@ -31,8 +31,10 @@ export interface RateLimitPolicy {
   resendPerAccount: Limit;
   reportPerIp: Limit;
   reportPerAccount: Limit;
-  /** Tries of a mailed code (verify, reset, email change) per email or account per day, across all its codes. */
+  /** Tries of a mailed code (verify, email change) per email, account or target address per day, across all its codes. */
   codeTriesPerAccountPerDay: Limit;
+  /** Password-reset codes mailed per account per day to callers from addresses it never signed in from. */
+  resetCodesPerAccountPerDay: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -52,8 +54,19 @@ export interface RateLimitPolicy {
 //   over many addresses. When it trips, addresses this account has signed in
 //   from in the last 90 days (known_logins) may still try — within their own
 //   10 per 15 minutes — so the victim's own device still signs in.
-// Password change counts wrong current passwords in the per account + IP
-// bucket. Reset and email-change codes reuse the verify and resend limits.
+// Password and email change count wrong current passwords the same way: per
+// account + IP, and per account from anywhere (known addresses exempt).
+// Email-change codes reuse the verify and resend limits, per caller AND per
+// target address (issue 24, finding 3): many accounts aimed at one address
+// neither mail-bomb it nor share out guesses at its codes.
+//
+// Password reset is bounded per code, not per victim (issue 24, finding 2):
+// a wrong try counts against that code (5 burn it), and nothing a stranger
+// does makes the owner's right code answer 429. Guessing across codes is
+// bounded where codes are made: a stranger's address gets at most 4 reset
+// codes per account per day (20 guesses: the 0.2 % below), while addresses
+// the account signed in from are exempt, so strangers cannot 429 the owner's
+// own device out of a reset for hours.
 //
 // Mailed codes have only 4 digits (contract §8): 5 tries per code and 15 per
 // 10 minutes would still allow ~2,000 guesses a day, a 1-in-5 chance to take
@@ -74,6 +87,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   reportPerIp: { max: 100, windowSeconds: 10 * 60 },
   reportPerAccount: { max: 20, windowSeconds: 10 * 60 },
   codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
+  resetCodesPerAccountPerDay: { max: 4, windowSeconds: 24 * 60 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */
@@ -129,6 +143,22 @@ export async function enforce(
 ): Promise<void> {
   const wait = await hitAll(db, checks, nowMs);
   if (wait > 0) throw tooManyRequests(wait);
+}
+
+/**
+ * Like `enforce`, but a request already over a limit is refused without being
+ * counted: a caller hammering a limit does not push its window on (or fill
+ * the other buckets of the request).
+ */
+export async function enforceUncounted(
+  db: Queryable,
+  checks: readonly { bucket: string; limit: Limit }[],
+  nowMs: number,
+): Promise<void> {
+  let wait = 0;
+  for (const check of checks) wait = Math.max(wait, await overLimit(db, check.bucket, check.limit, nowMs));
+  if (wait > 0) throw tooManyRequests(wait);
+  await enforce(db, checks, nowMs);
 }
 
 /** The failure buckets of one login: per account + IP and per account. */

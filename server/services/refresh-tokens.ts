@@ -6,16 +6,21 @@
  * (or was stolen): the whole family is revoked and both holders must sign in.
  *
  * One exception (RFC 9700 §4.14.2): a client whose refresh answer was lost on
- * a bad network presents the same token again. Within REFRESH_GRACE_MS of its
- * use, the immediately previous token — the one whose successor has not been
- * used yet — gets a fresh pair instead; the unused successor is retired, so
- * the family still has one live leaf. Reuse after the grace revokes the family.
+ * a bad network, or a second tab racing the first, presents the same token
+ * again. Within REFRESH_GRACE_MS of its use, the immediately previous token —
+ * the one whose successor has not been used yet — gets that SAME successor
+ * back: the family keeps one live leaf, so a thief replaying a token inside
+ * the window shares the owner's chain instead of growing a second one (issue
+ * 24, finding 9), and N parallel refreshes of one token are one claim and N-1
+ * reads, with one row locked (finding 8: no deadlock on PostgreSQL). The
+ * successor is stored sealed (AES-256-GCM) under a key derived from the used
+ * token, which the database never holds. Reuse after the grace revokes the family.
  *
  * A family is a session: access tokens carry its id (`sid`) and are honoured
  * only while it has a live token (sessionIsAlive), so logout, a password reset
  * or a deleted account end the access tokens too.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import * as tokens from '../db/queries/refresh-tokens.ts';
 
@@ -67,17 +72,22 @@ export async function rotateRefreshToken(
 ): Promise<RotateResult> {
   const now = new Date(nowMs);
   const hash = hashToken(token);
-  // A second try of the grace claim covers two retries of one lost answer racing
-  // each other: the loser finds the leaf the winner just made and takes that one's place.
-  const row =
-    (await tokens.claimToken(db, hash, now)) ??
-    (await claimWithinGrace(db, hash, nowMs)) ??
-    (await claimWithinGrace(db, hash, nowMs));
+  const row = await tokens.claimToken(db, hash, now);
   if (row) {
     const next = await insertToken(db, row.user_id, row.family, nowMs, ttlSeconds);
-    // The used token (and, after a grace retry, the one presented again) now points at the live leaf.
-    await tokens.setSuccessor(db, row.id, row.previous_id ?? row.id, next.id);
+    await tokens.setSuccessor(db, row.id, next.id, seal(token, next.token));
     return { ok: true, userId: row.user_id, userType: row.user_type, family: row.family, refresh: next.token };
+  }
+  const retried = await tokens.findUnusedSuccessor(db, hash, now, new Date(nowMs - REFRESH_GRACE_MS));
+  const successor = retried && unseal(token, retried.successor_sealed);
+  if (retried && successor && hashToken(successor) === retried.successor_hash) {
+    return {
+      ok: true,
+      userId: retried.user_id,
+      userType: retried.user_type,
+      family: retried.family,
+      refresh: successor,
+    };
   }
   const existing = await tokens.findTokenState(db, hash, now);
   if (!existing) return { ok: false, reason: 'unknown' };
@@ -89,13 +99,27 @@ export async function rotateRefreshToken(
   return { ok: false, reason: 'expired' };
 }
 
-/**
- * A used token presented again within the grace window, whose successor is
- * still unused: retires that successor (marks it used) and returns it as the
- * claimed row, so the caller issues the new leaf and links both to it.
- */
-function claimWithinGrace(db: Queryable, hash: string, nowMs: number): Promise<tokens.ClaimedToken | null> {
-  return tokens.claimUnusedSuccessor(db, hash, new Date(nowMs), new Date(nowMs - REFRESH_GRACE_MS));
+/** The key that seals a token's successor: derived from the token itself, not from its stored hash. */
+function sealingKey(token: string): Buffer {
+  return createHash('sha256').update(`refresh-successor:${token}`).digest();
+}
+
+function seal(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(token), iv);
+  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+}
+
+function unseal(token: string, sealed: string): string | null {
+  try {
+    const bytes = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', sealingKey(token), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 export async function revokeFamily(db: Queryable, family: string, nowMs: number): Promise<void> {

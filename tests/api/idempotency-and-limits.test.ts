@@ -32,7 +32,7 @@ afterAll(() => shared.drop());
 const supportMails = async (_app: TestApp['app']) =>
   (
     await shared.db.query<{ text: string }>(
-      `SELECT body AS "text" FROM dev_mail WHERE recipient = 'support@example.com' ORDER BY id`,
+      `SELECT body AS "text" FROM mail_queue WHERE recipient = 'support@example.com' ORDER BY id`,
     )
   ).rows;
 

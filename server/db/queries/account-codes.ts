@@ -36,6 +36,15 @@ export async function lockAccountCode(
   return found.rows[0];
 }
 
+/** The address a pending email change would prove, if the user has one. */
+export async function pendingEmailChangeTarget(db: Queryable, userId: number): Promise<string | null> {
+  const found = await db.query<{ new_email: string | null }>(
+    "SELECT new_email FROM account_codes WHERE user_id = $1 AND purpose = 'email-change'",
+    [userId],
+  );
+  return found.rows[0]?.new_email?.toLowerCase() ?? null;
+}
+
 export async function deleteAccountCode(db: Queryable, userId: number, purpose: AccountCodePurpose): Promise<void> {
   await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
 }

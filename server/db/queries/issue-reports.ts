@@ -11,7 +11,3 @@ export async function insertIssueReport(
   );
   return inserted.rows[0]!.id;
 }
-
-export async function deleteIssueReport(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM issue_reports WHERE id = $1', [id]);
-}

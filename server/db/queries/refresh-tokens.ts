@@ -19,14 +19,16 @@ export async function insertRefreshToken(
 
 export interface ClaimedToken {
   id: number;
-  /** After a grace retry: the token presented again, linked to the new leaf as well. */
-  previous_id?: number;
   user_id: number;
   family: string;
   user_type: string;
 }
 
-/** Marks a live, unused token used, in one statement: of two concurrent claims, one wins. */
+/**
+ * Marks a live, unused token used, in one statement: of two concurrent
+ * claims, one wins. It locks that one row only; the losers wait for the
+ * winner's commit and then match nothing (no lock held, no deadlock).
+ */
 export async function claimToken(db: Queryable, hash: string, now: Date): Promise<ClaimedToken | null> {
   const claimed = await db.query<ClaimedToken>(
     `UPDATE refresh_tokens t SET used_at = $2
@@ -39,32 +41,41 @@ export async function claimToken(db: Queryable, hash: string, now: Date): Promis
   return claimed.rows[0] ?? null;
 }
 
+/** Points the claimed token at its successor, sealed for a retry within the grace window. */
+export async function setSuccessor(db: Queryable, id: number, successorId: number, sealed: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET successor_id = $2, successor_sealed = $3 WHERE id = $1', [
+    id,
+    successorId,
+    sealed,
+  ]);
+}
+
+export interface GraceSuccessor extends ClaimedToken {
+  successor_hash: string;
+  successor_sealed: string;
+}
+
 /**
- * For a token used after `usedAfter` and still live, marks its live unused
- * successor used and returns that successor (with the token as previous_id).
+ * For a token used after `usedAfter` and not revoked: its live, unused
+ * successor (a read: nothing is locked or written). The caller unseals it.
  */
-export async function claimUnusedSuccessor(
+export async function findUnusedSuccessor(
   db: Queryable,
   hash: string,
   now: Date,
   usedAfter: Date,
-): Promise<ClaimedToken | null> {
-  const retired = await db.query<ClaimedToken>(
-    `UPDATE refresh_tokens s SET used_at = $2
-       FROM refresh_tokens p, users u
-      WHERE p.token_hash = $1 AND p.used_at > $3 AND p.revoked_at IS NULL AND p.expires_at > $2
-        AND s.id = p.successor_id AND s.used_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > $2
-        AND u.id = s.user_id
-      RETURNING s.id::int AS id, p.id::int AS previous_id, s.user_id::int AS user_id, s.family::text AS family,
-                u.user_type`,
+): Promise<GraceSuccessor | null> {
+  const found = await db.query<GraceSuccessor>(
+    `SELECT s.id::int AS id, s.user_id::int AS user_id, s.family::text AS family, u.user_type,
+            s.token_hash AS successor_hash, p.successor_sealed
+       FROM refresh_tokens p
+       JOIN refresh_tokens s ON s.id = p.successor_id
+       JOIN users u ON u.id = s.user_id
+      WHERE p.token_hash = $1 AND p.used_at > $3 AND p.revoked_at IS NULL AND p.successor_sealed IS NOT NULL
+        AND s.used_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > $2`,
     [hash, now, usedAfter],
   );
-  return retired.rows[0] ?? null;
-}
-
-/** Points tokens `id` and `previousId` (the same id when there is one) at their successor. */
-export async function setSuccessor(db: Queryable, id: number, previousId: number, successorId: number): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET successor_id = $3 WHERE id IN ($1, $2)', [id, previousId, successorId]);
+  return found.rows[0] ?? null;
 }
 
 export interface TokenState {

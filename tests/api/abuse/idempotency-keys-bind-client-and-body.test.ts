@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app.ts';
 import type { Db, Queryable } from '../../../server/db/client.ts';
+import { silentLogger } from '../../../server/services/logger.ts';
 import { defaultRateLimits } from '../../../server/services/rate-limit.ts';
 import { call, form, pngFile, signUp, uniqueEmail, type Account } from '../support/api-client.ts';
 import { freshDb, manualClock, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -198,23 +199,25 @@ describe('the crash window', () => {
 
   it('rate-limit counts survive a request that rolls back', async () => {
     const limits = { ...defaultRateLimits, reportPerIp: { max: 2, windowSeconds: 600 } };
-    const failingMail = createApp({
-      db: shared.db,
+    // Every attempt fails as its answer is stored (a crash before the commit): the request rolls back.
+    const crashing = createApp({
+      db: crashingBeforeCommit(shared.db, { left: 3 }),
       config: t.config,
       clock,
       limits,
-      mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+      logger: silentLogger,
+      reportError: () => undefined,
     });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(failingMail, 'POST', '/api/auth/report-issue/', {
-        json: { message: `Mail is down, try ${i}` },
+      const res = await call(crashing, 'POST', '/api/auth/report-issue/', {
+        json: { message: `The commit fails, try ${i}` },
         headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Forwarded-For': '192.0.2.99' },
       });
       statuses.push(res.status);
     }
     errors.mockRestore();
-    expect(statuses).toEqual([503, 503, 429]);
+    expect(statuses).toEqual([500, 500, 429]);
   });
 });
