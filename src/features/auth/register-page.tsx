@@ -19,7 +19,7 @@ import {
 import type { Gender } from '../../shared/contract/user.ts';
 import { authMessages } from './login-messages.ts';
 import { NewPasswordField } from './new-password-field.tsx';
-import { useFocusFirstError } from './use-focus-first-error.ts';
+import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
 interface RegisterForm {

@@ -4,7 +4,8 @@
  * Business) and Events, with the sync indicator beside them.
  */
 import './dashboard.css';
-import { Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useLocation, useMatch } from 'react-router-dom';
+import { readArrivalNotice } from '../../components/forms/arrival-notice.ts';
 import { NavLink } from '../../components/link.tsx';
 import { useAuth } from '../../stores/auth-store.ts';
 import { targetId, useBusinessListing } from '../../stores/use-overlaid-events.ts';
@@ -15,6 +16,8 @@ export function DashboardLayout() {
   const user = useAuth((s) => s.user);
   useDashboardData(user?.id);
   const onIndex = useMatch({ path: '/dashboard', end: true }) !== null;
+  // e.g. "Password changed" after a reset: said once, on arrival.
+  const notice = readArrivalNotice(useLocation().state);
   return (
     <div className="dashboard">
       <div className="dashboard__bar">
@@ -29,6 +32,11 @@ export function DashboardLayout() {
         </nav>
         <SyncIndicator />
       </div>
+      {notice ? (
+        <p role="status" className="alert alert--success dashboard__notice">
+          {notice}
+        </p>
+      ) : null}
       <Outlet />
     </div>
   );
