@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demoAccounts, logInThroughPanel } from './support/auth.ts';
+import { demoAccounts, demoPassword, latestCode, logInThroughPanel, uniqueEmail } from './support/auth.ts';
 import { expect, goOffline, test } from './support/offline.ts';
 import { publicRoutes } from './support/public-routes.ts';
 
@@ -151,6 +151,55 @@ for (const viewport of viewports) {
       await workerReady(page);
       await goOffline(context, proxy);
       await screens('offline');
+    });
+
+    test('a new promoter’s first run and the account forms’ error states have no axe violations', async ({
+      page,
+      request,
+    }, info) => {
+      const shoot = (name: string) =>
+        page.screenshot({ path: info.outputPath(`${name}-${viewport.width}.png`), fullPage: true });
+      const email = uniqueEmail('first-run');
+      const registered = await request.post('/api/auth/register/', {
+        data: {
+          email,
+          full_name: 'New Promoter',
+          display_name: `promo_${Math.random().toString(36).slice(2, 9)}`,
+          password: demoPassword,
+          user_type: 'subpromoter',
+        },
+      });
+      expect(registered.status()).toBe(201);
+      const code = await latestCode(request, email);
+      expect((await request.post('/api/auth/verify-email/', { data: { email, code } })).ok()).toBe(true);
+
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(page.getByText(/Choose Business or Promoter/)).toBeVisible();
+      await expectNoViolations(page, 'register without an account type');
+      await shoot('register-error');
+
+      await page.goto('/reset-password');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page, 'reset password with nothing filled');
+      await shoot('reset-password-error');
+
+      await logInThroughPanel(page, email);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('link', { name: 'Create your first event' })).toBeVisible();
+      await expectNoViolations(page, 'first-run profile');
+      await shoot('first-run-profile');
+      await page.goto('/dashboard/events');
+      await expect(page.getByRole('heading', { name: 'No events yet' })).toBeVisible();
+      await expectNoViolations(page, 'empty events');
+      await shoot('first-run-events');
+      await page.goto('/dashboard/profile');
+      await page.getByLabel('Current password').fill('not-my-password');
+      await page.getByLabel('New password').fill('another-password-2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page, 'change password refused');
     });
   });
 }
