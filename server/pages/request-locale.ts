@@ -25,7 +25,12 @@ export function requestLocale(acceptLanguage: string | undefined): string {
   for (const { tag } of tags) {
     try {
       const [supported] = Intl.DateTimeFormat.supportedLocalesOf(tag);
-      if (supported) return supported;
+      // Language and region only: extensions (-u-ca-…, -u-nu-…) would let a header pick
+      // calendars and digits, and make every request a new locale to keep formatters for.
+      if (supported) {
+        const { language, region } = new Intl.Locale(supported);
+        return region ? `${language}-${region}` : language;
+      }
     } catch {
       // A tag Intl refuses is skipped like an unknown one.
     }

@@ -72,6 +72,9 @@ describe('one date format for cards, the poster and the public page', () => {
     expect(requestLocale('*')).toBe('en-GB');
     expect(requestLocale(undefined)).toBe('en-GB');
     expect(requestLocale('de;q=0.5, en-GB;q=0.9')).toBe('en-GB');
+    // Extensions are dropped: a header picks a language and a region, not a calendar.
+    expect(requestLocale('th-TH-u-ca-buddhist-nu-thai')).toBe('th-TH');
+    expect(requestLocale(`${'x'.repeat(10_000)},en-US`)).toBe('en-GB');
     expect(listingFromRecord(record, 'Europe/London', requestLocale('en-US')).when).toBe(
       'Sat, Dec 12, 2026, 8:00 PM – 11:00 PM GMT',
     );

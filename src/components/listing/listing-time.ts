@@ -20,12 +20,18 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The locale when the reader's is unknown (a server request without Accept-Language). */
 export const FALLBACK_LOCALE = 'en-GB';
 
+/**
+ * Kept formatters. Bounded: on the server the locale comes from a request
+ * header, so a caller could otherwise grow it one made-up locale at a time.
+ */
 const formats = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATS = 256;
 
 function cachedFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
+    if (formats.size >= MAX_FORMATS) formats.clear();
     format = new Intl.DateTimeFormat(locale, options);
     formats.set(key, format);
   }
