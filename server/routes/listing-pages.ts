@@ -20,6 +20,7 @@ import type { ApiEnv, Services } from '../context.ts';
 import { MEDIA_PATH } from '../http/urls.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
+import { requestLocale } from '../pages/request-locale.ts';
 import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
 
 /** CDNs may keep a page 5 s; browsers always ask again (a 304 when unchanged). */
@@ -76,7 +77,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
-    const listing = listingFromRecord(record, brand.timeZone);
+    const listing = listingFromRecord(record, brand.timeZone, requestLocale(c.req.header('accept-language')));
     const image = record.cover_image ?? `${origin}/icons/og-image.png`;
     const jsonLd = listingJsonLd(record, {
       url: canonical,
@@ -101,6 +102,8 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       'Cache-Control': LISTING_CACHE_CONTROL,
       ETag: etag,
       'Last-Modified': lastModified.toUTCString(),
+      // Dates are written in the reader's language.
+      Vary: 'Accept-Language',
     };
     if (notModified(c, etag, lastModified)) return c.body(null, 304, headers);
     return c.body(html, 200, { ...headers, 'Content-Type': HTML });

@@ -101,6 +101,13 @@ function eventRichResultProblems(data: Json): string[] {
 }
 
 describe('public listing pages', () => {
+  it("writes the dates in the reader's language (Accept-Language) and says the page varies by it", async () => {
+    const res = await page(`/e/${eventId}/rooftop-jazz-soul-script`, { 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/i);
+    expect(await res.text()).toContain('Sat, Jul 4, 2026, 7:30 PM – 11:00 PM GMT+1');
+  });
+
   it('renders an event page on the server with its facts, the app link and metadata from PUBLIC_URL', async () => {
     const res = await page(`/e/${eventId}/rooftop-jazz-soul-script`, { Host: 'evil.example' });
     expect(res.status).toBe(200);

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authMessages } from '../../src/features/auth/login-messages.ts';
 import { Component as RegisterPage } from '../../src/features/auth/register-page.tsx';
 import { stubApi } from './support/stub-api.ts';
 
@@ -29,6 +30,7 @@ async function fillValidForm() {
   await userEvent.type(screen.getByLabelText('Password'), 'a-long-password-1');
   await userEvent.type(screen.getByLabelText('Date of birth'), '1990-05-17');
   await userEvent.selectOptions(screen.getByLabelText('Gender'), 'prefer not to say');
+  await userEvent.click(screen.getByRole('radio', { name: 'Business' }));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -85,7 +87,11 @@ describe('/register', () => {
   it('offers Business (with its address hint) and Promoter, and shows or hides the password', async () => {
     renderRegister();
     const business = screen.getByRole('radio', { name: 'Business' });
-    expect(business).toBeChecked();
+    // Asked first, with no default: nobody becomes a business by scrolling past the question.
+    expect(business).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Promoter' })).not.toBeChecked();
+    const fields = [...document.querySelectorAll('form input, form select')];
+    expect(fields[0]).toBe(business);
     expect(business).toHaveAccessibleDescription(expect.stringMatching(/physical business address/i));
     const password = screen.getByLabelText('Password');
     await userEvent.type(password, 'short');
@@ -127,5 +133,19 @@ describe('/register', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not register. Please check your details.');
     expect(alert).toHaveFocus();
+  });
+
+  it('Register without an account type says so at the choice and sends nothing', async () => {
+    const { sent } = stubApi({});
+    renderRegister();
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a-long-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const group = screen.getByRole('group', { name: 'Account type' });
+    expect(group).toHaveAccessibleDescription(authMessages.chooseAccountType);
+    const business = within(group).getByRole('radio', { name: 'Business' });
+    await vi.waitFor(() => expect(business).toHaveFocus());
+    expect(business).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
   });
 });

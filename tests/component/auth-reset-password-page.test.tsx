@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPanel } from '../../src/features/auth/login-panel.tsx';
 import { Component as ResetPasswordPage } from '../../src/features/auth/reset-password-page.tsx';
+import { readArrivalNotice } from '../../src/components/forms/arrival-notice.ts';
 import { readTokens } from '../../src/shared/db/token-storage.ts';
 import { useAuth } from '../../src/stores/auth-store.ts';
 import { businessUser, stubApi } from './support/stub-api.ts';
@@ -103,5 +104,42 @@ describe('/reset-password', () => {
     await vi.waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveAccessibleDescription(expect.stringContaining('Invalid code or email.'));
+  });
+
+  it('is two steps: Enter in Email sends the code and asks for nothing else yet', async () => {
+    const { sent } = stubApi({
+      'POST /api/auth/password/forgot/': () => ({ status: 200, body: { detail: 'We sent a 4-digit code.' } }),
+    });
+    renderAt('/reset-password');
+    await userEvent.type(screen.getByLabelText('Email'), 'owner@example.com{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a 4-digit code.');
+    expect(sent.map((r) => r.path)).toEqual(['/api/auth/password/forgot/']);
+    expect(screen.getByLabelText('Code')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The next thing to type is the code.
+    await vi.waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
+  });
+
+  it('Reset password without a code says so at the Code field and sends nothing', async () => {
+    const { sent } = stubApi({});
+    renderAt('/reset-password?email=owner%40example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    const code = screen.getByLabelText('Code');
+    await vi.waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Enter the 4-digit code'));
+    expect(sent).toEqual([]);
+  });
+
+  it('after a reset the dashboard is told to say "Password changed"', async () => {
+    stubApi({
+      'POST /api/auth/password/reset/': () => ({ status: 200, body: { access: 'a2', refresh: 'r2' } }),
+      'GET /api/auth/profile/': () => ({ status: 200, body: businessUser }),
+    });
+    const { router } = renderAt('/reset-password?email=owner%40example.com');
+    await userEvent.type(screen.getByLabelText('Code'), '4321');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password{Enter}');
+    await screen.findByText('dashboard');
+    expect(readArrivalNotice(router.state.location.state)).toMatch(/^Password changed/);
   });
 });

@@ -32,6 +32,20 @@ describe('Profile: Change password', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('has a Show toggle on each password field, as registration does', async () => {
+    stubApi({});
+    renderScreen('/dashboard/profile', route);
+    const current = await screen.findByLabelText('Current password');
+    const form = screen.getByRole('form', { name: 'Change password' });
+    const toggles = within(form).getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(2);
+    expect(current).toHaveAttribute('type', 'password');
+    await userEvent.click(toggles[0]!);
+    expect(current).toHaveAttribute('type', 'text');
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(toggles[0]).toHaveTextContent('Hide');
+  });
+
   it('puts a wrong current password on its field', async () => {
     stubApi({
       'POST /api/auth/password/change/': () => ({
@@ -46,8 +60,12 @@ describe('Profile: Change password', () => {
     await userEvent.type(await screen.findByLabelText('Current password'), 'wrong');
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-2');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is not right.');
-    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    const current = screen.getByLabelText('Current password');
+    await vi.waitFor(() => expect(current).toHaveFocus());
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription('Your current password is not right.');
+    // Once, beside its field: not a second time under the button.
+    expect(screen.getAllByText('Your current password is not right.')).toHaveLength(1);
   });
 });
 

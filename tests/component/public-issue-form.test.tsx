@@ -71,6 +71,8 @@ describe('issue form', () => {
       'Unable to submit right now. Please check your connection and try again.',
     );
     expect(screen.getByText(/saved on this device and will be sent automatically/)).toBeInTheDocument();
+    // Online, the connection may come back any moment: no promise that contradicts "try again".
+    expect(screen.queryByText(/no need to send it again/)).toBeNull();
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(await outboxRows()).toBe(1);
 
@@ -113,12 +115,44 @@ describe('issue form', () => {
     render(<IssueForm />);
     await userEvent.type(screen.getByLabelText('Message'), 'Offline report text');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unable to submit right now. Please check your connection and try again.',
+    // Only what is true offline: saved, and sent when back online; no "check your connection and try again".
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You are offline. Your report is saved on this device and will be sent automatically when you are back online',
     );
-    expect(screen.getByRole('status')).toHaveTextContent(/saved on this device/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/try again/)).toBeNull();
     expect(screen.getByLabelText('Message')).toHaveValue('');
+    // The emptied box carries no 10-character rule until the next report is being written.
+    expect(screen.queryByText('Please describe the issue with at least 10 characters.')).toBeNull();
     expect(calls).toHaveLength(0);
     vi.restoreAllMocks();
+  });
+
+  it('says beside the greyed Submit why it is greyed, and describes the button with it', async () => {
+    render(<IssueForm />);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Please describe the issue with at least 10 characters.');
+    await userEvent.type(screen.getByLabelText('Message'), 'Long enough now');
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAccessibleDescription(expect.stringContaining('10 characters'));
+  });
+
+  it('catches an invalid reply address before sending, at its field', async () => {
+    const calls = stubFetch(async () => created());
+    render(<IssueForm />);
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAccessibleDescription('Optional. Add it if you would like a reply.');
+    await userEvent.type(email, 'me@example');
+    await userEvent.type(screen.getByLabelText('Message'), 'The map does not load');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Enter a valid email address'));
+    expect(calls).toHaveLength(0);
+    await userEvent.type(email, '.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: /Thank you/ })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 });

@@ -83,6 +83,7 @@ test('Resend code mails a new code and says so; a second resend at once is refus
 
 test('registering an email twice shows the server detail', async ({ page }) => {
   await page.goto('/register');
+  await page.getByRole('radio', { name: 'Business' }).check();
   await page.getByLabel('Email').fill('business@example.com');
   await page.getByLabel('Full name').fill('Someone Else');
   await page.getByLabel('Display name').fill('someone');

@@ -44,6 +44,7 @@ test('Forgot password? → mailed code → new password → signed in on the das
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByText(/^Password changed/)).toBeInViewport();
 
   expect(await loginStatus(request, email, 'the-old-password-1')).toBe(401);
   expect(await loginStatus(request, email, 'the-new-password-2')).toBe(200);

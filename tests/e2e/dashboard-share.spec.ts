@@ -8,6 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { decodeQrMatrix, matrixFromImage, pngToGrey } from '../unit/support/qr-decode.ts';
+
+// Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
+test.use({ locale: 'en-GB' });
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
 import { card, createEventViaApi, uniqueTitle } from './support/dashboard.ts';
 

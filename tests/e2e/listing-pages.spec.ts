@@ -9,6 +9,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { demoAccounts, demoPassword } from './support/auth.ts';
 import { uniqueTitle } from './support/dashboard.ts';
 
+// Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
+test.use({ locale: 'en-GB' });
+
 // A 2×2 PNG, so the page has a real cover to keep.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',

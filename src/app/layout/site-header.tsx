@@ -28,7 +28,7 @@ export function SiteHeader() {
               <NavLink to="/dashboard" className="nav-link">
                 Dashboard
               </NavLink>
-              <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+              <button type="button" className="button button--ghost logout-button" onClick={() => void signOut()}>
                 Logout
               </button>
             </>

@@ -1,7 +1,8 @@
 /**
  * The end of a form inside a modal: the form-level error (announced, and kept
  * in the page while empty so screen readers hear it when it fills) and the
- * Cancel / submit pair.
+ * Cancel / submit pair. It sits below the scrolling body (.form-modal__body),
+ * never over it.
  */
 interface ModalFormFooterProps {
   error: string | null;
@@ -13,11 +14,11 @@ interface ModalFormFooterProps {
 
 export function ModalFormFooter({ error, onCancel, busy, submitLabel }: ModalFormFooterProps) {
   return (
-    <>
+    <div className="form-modal__end">
       <p role="alert" className={error ? 'alert alert--error' : 'visually-hidden'}>
         {error ?? ''}
       </p>
-      <div className="modal__footer">
+      <div className="form-modal__footer">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
         </button>
@@ -25,6 +26,6 @@ export function ModalFormFooter({ error, onCancel, busy, submitLabel }: ModalFor
           {submitLabel}
         </button>
       </div>
-    </>
+    </div>
   );
 }

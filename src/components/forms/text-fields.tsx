@@ -4,7 +4,7 @@
  * password reset, email change). One place for their autocomplete, keyboard
  * and length rules, so the forms agree.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { VERIFICATION_CODE_INPUT_MAX } from '../../shared/contract/auth.ts';
 import { Field } from '../ui/field.tsx';
 
@@ -57,19 +57,36 @@ export function CodeField(props: TextFieldProps) {
   );
 }
 
-/** `autoComplete` tells password managers whether to fill in a saved password or offer a new one. */
+/**
+ * `autoComplete` tells password managers whether to fill in a saved password or
+ * offer a new one. Show / Hide lets people check what they typed on a phone
+ * keyboard, as registration's field does.
+ */
 export function PasswordField(props: TextFieldProps & { autoComplete: 'current-password' | 'new-password' }) {
+  const [visible, setVisible] = useState(false);
   return (
     <Field {...fieldProps(props)}>
       {(control) => (
-        <input
-          {...control}
-          type="password"
-          name={props.name}
-          autoComplete={props.autoComplete}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
+        <span className="password-input">
+          <input
+            {...control}
+            type={visible ? 'text' : 'password'}
+            name={props.name}
+            autoComplete={props.autoComplete}
+            value={props.value}
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small password-input__toggle"
+            aria-controls={control.id}
+            aria-pressed={visible}
+            aria-label="Show password"
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        </span>
       )}
     </Field>
   );

@@ -26,12 +26,13 @@ export interface ListingViewModel {
   sponsored: boolean;
 }
 
-export function listingFromRecord(record: EventRecord, timeZone: string): ListingViewModel {
+/** `locale`: the reader's, for the dates (see listing-time.ts). */
+export function listingFromRecord(record: EventRecord, timeZone: string, locale?: string): ListingViewModel {
   const business = record.is_recurring;
   return {
     kind: business ? 'business' : 'event',
     title: record.title,
-    when: business ? null : describeEventTimes(record, timeZone),
+    when: business ? null : describeEventTimes(record, timeZone, locale),
     hours: business
       ? hoursLines({
           schedule: record.schedule_blocks,

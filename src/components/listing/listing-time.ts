@@ -5,9 +5,38 @@
  * `2026-03-01T19:00:00+00:00` — the offset Google needs for event results,
  * right on either side of a daylight-saving change. Pure: runs in the server
  * and the page alike.
+ *
+ * `describeEventTimes` is the one way people read an event's dates: the
+ * dashboard's cards, the QR poster and the server-rendered public page all
+ * call it, in the reader's locale (the browser's; on the server, the
+ * request's Accept-Language), so "Sat, 12 Dec 2026, 20:00 GMT" reads the
+ * same on all three. Formatters are made once per locale and options and
+ * kept: building an Intl.DateTimeFormat costs ~0.1–1 ms, and the Events
+ * screen formats hundreds of cards per render.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The locale when the reader's is unknown (a server request without Accept-Language). */
+export const FALLBACK_LOCALE = 'en-GB';
+
+/**
+ * Kept formatters. Bounded: on the server the locale comes from a request
+ * header, so a caller could otherwise grow it one made-up locale at a time.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATS = 256;
+
+function cachedFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** Minutes east of UTC that `timeZone` is at the given wall-clock moment. */
 export function zoneOffsetMinutes(date: string, time: string, timeZone: string): number {
@@ -15,7 +44,7 @@ export function zoneOffsetMinutes(date: string, time: string, timeZone: string):
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-GB', {
+    const parts = cachedFormat('en-GB', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -46,23 +75,33 @@ export function isoDateTime(date: string, time: string | null, timeZone: string)
   return `${date}T${time}:00${formatOffset(zoneOffsetMinutes(date, time, timeZone))}`;
 }
 
-/** "Sun 1 Mar 2026" — the date as written, whatever zone the reader is in. */
-export function formatDay(date: string): string {
+/** "Sun, 1 Mar 2026" (en-GB), "Sun, Mar 1, 2026" (en-US): the date as written, whatever zone the reader is in. */
+export function formatDay(date: string, locale?: string): string {
   const parsed = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', {
+  return cachedFormat(locale, {
     timeZone: 'UTC',
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-  });
+  }).format(parsed);
 }
 
-/** "GMT", "BST", "CET" … as the reader would say it, at that moment. */
-export function zoneName(date: string, time: string, timeZone: string): string {
+/** "20:00" (en-GB), "8:00 PM" (en-US) for a stored `HH:MM`. */
+export function formatClock(time: string, locale?: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  if (!Number.isInteger(h) || !Number.isInteger(m)) return time;
+  // A 24-hour clock keeps its leading zero ("04:00"); a 12-hour one has none ("4:00 AM").
+  const cycle = cachedFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const hour = cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric';
+  return cachedFormat(locale, { timeZone: 'UTC', hour, minute: '2-digit' }).format(Date.UTC(2000, 0, 1, h, m));
+}
+
+/** "GMT", "BST" (en-GB), "GMT+1" (en-US) … as the reader would say it, at that moment. */
+export function zoneName(date: string, time: string, timeZone: string, locale?: string): string {
   const instant = Date.parse(`${isoDateTime(date, time, timeZone)}`);
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
+  const part = cachedFormat(locale, { timeZone, timeZoneName: 'short' })
     .formatToParts(new Date(instant))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
@@ -75,15 +114,19 @@ export interface EventTimes {
   end_time: string | null;
 }
 
-/** "Sun 1 Mar 2026, 19:00 – 23:30 GMT", "Fri 6 Mar 2026, 22:00 – Sat 7 Mar 2026, 04:00 GMT", or null. */
-export function describeEventTimes(event: EventTimes, timeZone: string): string | null {
+/**
+ * "Sun, 1 Mar 2026, 19:00 – 23:30 GMT", "Fri, 6 Mar 2026, 22:00 – Sat, 7 Mar 2026, 04:00 GMT"
+ * (en-GB), or null. `locale` undefined: the runtime's own (the browser's language).
+ */
+export function describeEventTimes(event: EventTimes, timeZone: string, locale?: string): string | null {
   if (!event.start_date) return null;
-  const start = [formatDay(event.start_date), event.start_time].filter(Boolean).join(', ');
+  const clock = (time: string | null) => (time ? formatClock(time, locale) : null);
+  const start = [formatDay(event.start_date, locale), clock(event.start_time)].filter(Boolean).join(', ');
   const sameDay = !event.end_date || event.end_date === event.start_date;
   const end = sameDay
-    ? (event.end_time ?? '')
-    : [formatDay(event.end_date!), event.end_time].filter(Boolean).join(', ');
-  const zoneAt = event.start_time ? zoneName(event.start_date, event.start_time, timeZone) : '';
+    ? (clock(event.end_time) ?? '')
+    : [formatDay(event.end_date!, locale), clock(event.end_time)].filter(Boolean).join(', ');
+  const zoneAt = event.start_time ? zoneName(event.start_date, event.start_time, timeZone, locale) : '';
   const range = end ? `${start} – ${end}` : start;
   return zoneAt ? `${range} ${zoneAt}` : range;
 }

@@ -1,7 +1,9 @@
 /**
  * A modal built on the native <dialog> element: the browser supplies the
  * focus containment, inertness of the page behind and Escape to close; we add
- * focus return to the opener and close on backdrop click.
+ * focus return to the opener and close on backdrop click. The browser would
+ * focus the first control (often the × in the heading); a form marks the
+ * field people start with `data-autofocus`, and focus goes there instead.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -24,6 +26,7 @@ export function Dialog({ open, onClose, label, className, children }: DialogProp
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -11,4 +11,8 @@ export const authMessages = {
   resetNote: 'Enter your email and we will send you a 4-digit code. Then choose a new password.',
   sendCodeFailed: 'Could not send the code. Please try again.',
   resetFailed: 'Could not reset the password. Please check the code.',
+  emailFirst: 'Enter the email address of your account.',
+  codeFirst: 'Enter the 4-digit code from the email (Send code first if you have none).',
+  chooseAccountType: 'Choose Business or Promoter: it decides what your dashboard offers.',
+  passwordChanged: 'Password changed. You are signed in with your new password.',
 } as const;

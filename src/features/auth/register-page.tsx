@@ -1,6 +1,8 @@
 /**
  * /register (product §2, §5): creates an unverified business or promoter account,
- * then sends the user to /verify with the email. Client-rendered only.
+ * then sends the user to /verify with the email. Client-rendered only. The
+ * account type comes first and has no default: a promoter who skimmed past a
+ * pre-selected Business at the end used to register as a business.
  */
 import './auth-pages.css';
 import { useRef, useState, type FormEvent } from 'react';
@@ -19,7 +21,7 @@ import {
 import type { Gender } from '../../shared/contract/user.ts';
 import { authMessages } from './login-messages.ts';
 import { NewPasswordField } from './new-password-field.tsx';
-import { useFocusFirstError } from './use-focus-first-error.ts';
+import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
 interface RegisterForm {
@@ -29,7 +31,8 @@ interface RegisterForm {
   password: string;
   date_of_birth: string;
   gender: Gender;
-  user_type: RegisterUserType;
+  /** Empty until the person chooses. */
+  user_type: RegisterUserType | '';
 }
 
 type FieldErrors = Partial<Record<keyof RegisterForm, string>>;
@@ -41,7 +44,7 @@ const emptyForm: RegisterForm = {
   password: '',
   date_of_birth: '',
   gender: '',
-  user_type: 'business',
+  user_type: '',
 };
 
 const genderOptions: readonly { value: Gender; label: string }[] = [
@@ -89,13 +92,15 @@ export function Component() {
     event.preventDefault();
     if (busy) return;
     setFormError(null);
-    if (form.display_name && !isValidDisplayName(form.display_name)) {
+    const userType = form.user_type;
+    if (!userType) setFieldErrors((current) => ({ ...current, user_type: authMessages.chooseAccountType }));
+    if (!userType || (form.display_name && !isValidDisplayName(form.display_name))) {
       focusFirstError();
       return;
     }
     setBusy(true);
     try {
-      await register(api, { ...form, email: form.email.trim(), is_promoter: true });
+      await register(api, { ...form, user_type: userType, email: form.email.trim(), is_promoter: true });
       void navigate(`/verify?email=${encodeURIComponent(form.email.trim())}`);
     } catch (failure) {
       setFieldErrors(firstMessages(failure instanceof ApiError ? failure.errors : null));
@@ -121,6 +126,11 @@ export function Component() {
             {formError}
           </p>
         ) : null}
+        <AccountTypeChoice
+          value={form.user_type}
+          error={fieldErrors.user_type ?? null}
+          onChange={(value) => update('user_type', value)}
+        />
         <Field label="Email" error={fieldErrors.email ?? null}>
           {(control) => (
             <input
@@ -195,11 +205,6 @@ export function Component() {
             </select>
           )}
         </Field>
-        <AccountTypeChoice
-          value={form.user_type}
-          error={fieldErrors.user_type ?? null}
-          onChange={(value) => update('user_type', value)}
-        />
         <button
           type="submit"
           className="button button--primary"
@@ -214,7 +219,7 @@ export function Component() {
 }
 
 function AccountTypeChoice(props: {
-  value: RegisterUserType;
+  value: RegisterUserType | '';
   error: string | null;
   onChange: (value: RegisterUserType) => void;
 }) {

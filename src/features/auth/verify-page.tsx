@@ -13,7 +13,7 @@ import { resendVerification } from '../../shared/api/resend-verification.ts';
 import { verifyEmail } from '../../shared/api/verify-email.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
-import { useFocusFirstError } from './use-focus-first-error.ts';
+import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 
 export function Component() {

@@ -4,7 +4,9 @@
  * Business) and Events, with the sync indicator beside them.
  */
 import './dashboard.css';
-import { Outlet, useMatch } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatch } from 'react-router-dom';
+import { readArrivalNotice } from '../../components/forms/arrival-notice.ts';
 import { NavLink } from '../../components/link.tsx';
 import { useAuth } from '../../stores/auth-store.ts';
 import { targetId, useBusinessListing } from '../../stores/use-overlaid-events.ts';
@@ -15,6 +17,14 @@ export function DashboardLayout() {
   const user = useAuth((s) => s.user);
   useDashboardData(user?.id);
   const onIndex = useMatch({ path: '/dashboard', end: true }) !== null;
+  // e.g. "Password changed" after a reset: said once, on arrival.
+  const notice = readArrivalNotice(useLocation().state);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // The page it came from may have been scrolled far down (Reset password is at the end of a
+  // long form on a phone): focus brings the sentence into view and has it read.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   return (
     <div className="dashboard">
       <div className="dashboard__bar">
@@ -29,6 +39,11 @@ export function DashboardLayout() {
         </nav>
         <SyncIndicator />
       </div>
+      {notice ? (
+        <p ref={noticeRef} tabIndex={-1} role="status" className="alert alert--success dashboard__notice">
+          {notice}
+        </p>
+      ) : null}
       <Outlet />
     </div>
   );

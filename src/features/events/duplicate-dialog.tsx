@@ -29,7 +29,7 @@ async function fetchCover(url: string | null | undefined): Promise<Blob | null> 
 
 export function DuplicateDialog({ event, onClose }: { event: ShownEvent | null; onClose: () => void }) {
   return (
-    <Dialog open={event !== null} onClose={onClose} label="Duplicate event" className="modal">
+    <Dialog open={event !== null} onClose={onClose} label="Duplicate event" className="form-modal">
       {event ? <DuplicateForm event={event} onDone={onClose} /> : null}
     </Dialog>
   );
@@ -65,49 +65,52 @@ function DuplicateForm({ event, onDone }: { event: ShownEvent; onDone: () => voi
   }
 
   return (
-    <form className="form modal__form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="modal__head">
+    <form className="form-modal__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <div className="form-modal__head">
         <h2>Duplicate event</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onDone}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <p className="field__hint">
-        Copies “{event.record.title}” with the same place, times and details onto each date you choose.
-      </p>
-      <ol className="date-list">
-        {dates.map((date, index) => (
-          <li key={index}>
-            <label className="date-list__row">
-              <span>Copy {index + 1} date</span>
-              <input
-                type="date"
-                value={date}
-                onChange={(e) => setDates(dates.map((old, i) => (i === index ? e.target.value : old)))}
-              />
-            </label>
-            {dates.length > 1 ? (
-              <button
-                type="button"
-                className="icon-button icon-button--small"
-                aria-label={`Remove copy ${index + 1}`}
-                onClick={() => setDates(dates.filter((_, i) => i !== index))}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--small button--quiet"
-          disabled={dates.length >= MAX_COPIES}
-          onClick={() => setDates([...dates, addDays(dates[dates.length - 1] || first, 7)])}
-        >
-          + Another date
-        </button>
+      <div className="form-modal__body">
+        <p className="field__hint">
+          Copies “{event.record.title}” with the same place, times and details onto each date you choose.
+        </p>
+        <ol className="date-list">
+          {dates.map((date, index) => (
+            <li key={index}>
+              <label className="date-list__row">
+                <span>Copy {index + 1} date</span>
+                <input
+                  type="date"
+                  data-autofocus={index === 0 || undefined}
+                  value={date}
+                  onChange={(e) => setDates(dates.map((old, i) => (i === index ? e.target.value : old)))}
+                />
+              </label>
+              {dates.length > 1 ? (
+                <button
+                  type="button"
+                  className="icon-button icon-button--small"
+                  aria-label={`Remove copy ${index + 1}`}
+                  onClick={() => setDates(dates.filter((_, i) => i !== index))}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            disabled={dates.length >= MAX_COPIES}
+            onClick={() => setDates([...dates, addDays(dates[dates.length - 1] || first, 7)])}
+          >
+            + Another date
+          </button>
+        </div>
       </div>
       <ModalFormFooter
         error={error}

@@ -46,7 +46,7 @@ interface EventEditorProps {
 export function EventEditor({ request, onClose }: EventEditorProps) {
   const label = request?.event ? 'Edit event' : 'New event';
   return (
-    <Dialog open={request !== null} onClose={onClose} label={label} className="modal">
+    <Dialog open={request !== null} onClose={onClose} label={label} className="form-modal">
       {request ? <EditorForm request={request} label={label} onDone={onClose} /> : null}
     </Dialog>
   );
@@ -112,60 +112,63 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
   }
 
   return (
-    <form className="form modal__form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <div className="modal__head">
+    <form className="form-modal__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <div className="form-modal__head">
         <h2>{label}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onDone}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
-      <Field label="Title" error={problem && values.title.trim() === '' ? problem : null}>
-        {(control) => (
+      <div className="form-modal__body">
+        <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
+        <Field label="Title" error={problem && values.title.trim() === '' ? problem : null}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              data-autofocus
+              value={values.title}
+              onChange={(event) => change({ title: event.target.value })}
+            />
+          )}
+        </Field>
+        <PlacesSearch
+          value={values.location_name}
+          onTextChange={(text) => change({ location_name: text, latitude: null, longitude: null })}
+          onPlace={(place) => change({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
+          search={searchPlaces}
+          details={fetchPlaceDetails}
+        />
+        <label className="check">
           <input
-            {...control}
-            type="text"
-            value={values.title}
-            onChange={(event) => change({ title: event.target.value })}
+            type="checkbox"
+            checked={values.is_recurring}
+            onChange={(event) => change({ is_recurring: event.target.checked })}
           />
+          <span>Repeats every week</span>
+        </label>
+        {values.is_recurring ? (
+          <WeeklyFields values={values} change={change} />
+        ) : (
+          <DateFields values={values} change={change} />
         )}
-      </Field>
-      <PlacesSearch
-        value={values.location_name}
-        onTextChange={(text) => change({ location_name: text, latitude: null, longitude: null })}
-        onPlace={(place) => change({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
-        search={searchPlaces}
-        details={fetchPlaceDetails}
-      />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={values.is_recurring}
-          onChange={(event) => change({ is_recurring: event.target.checked })}
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={values.is_sponsored}
+            onChange={(event) => change({ is_sponsored: event.target.checked })}
+          />
+          <span>Sponsored</span>
+        </label>
+        <ImagePicker
+          label="Cover image"
+          currentUrl={editing?.record.cover_image ?? null}
+          value={cover}
+          aspect={COVER_ASPECT}
+          onChange={setCover}
         />
-        <span>Repeats every week</span>
-      </label>
-      {values.is_recurring ? (
-        <WeeklyFields values={values} change={change} />
-      ) : (
-        <DateFields values={values} change={change} />
-      )}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={values.is_sponsored}
-          onChange={(event) => change({ is_sponsored: event.target.checked })}
-        />
-        <span>Sponsored</span>
-      </label>
-      <ImagePicker
-        label="Cover image"
-        currentUrl={editing?.record.cover_image ?? null}
-        value={cover}
-        aspect={COVER_ASPECT}
-        onChange={setCover}
-      />
-      {problem && values.title.trim() !== '' ? <p className="field__error">{problem}</p> : null}
+        {problem && values.title.trim() !== '' ? <p className="field__error">{problem}</p> : null}
+      </div>
       <ModalFormFooter error={error} onCancel={onDone} busy={saving} submitLabel={saving ? 'Saving…' : 'Save'} />
     </form>
   );

@@ -59,7 +59,11 @@ export function Component() {
         </p>
       ) : events.length === 0 && loadError ? null : events.length === 0 ? (
         <div className="empty-state">
-          <p>No events yet. Create your first one with New event.</p>
+          <h2>No events yet</h2>
+          <p>Your events show here as cards, each with a public page to share and a QR poster to print.</p>
+          <button type="button" className="button button--primary" onClick={() => setEditor({ event: null })}>
+            Create your first event
+          </button>
         </div>
       ) : (
         <ul className="event-list" aria-label="Your events">

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { brand } from '../../brand.ts';
+import { EmailSchema } from '../../shared/contract/formats.ts';
 import { ISSUE_MESSAGE_TOO_SHORT, isIssueMessageLongEnough } from '../../shared/contract/issue.ts';
-import { keptMessage, networkFailureMessage, serverFailureMessage } from './issue-messages.ts';
+import {
+  invalidEmailMessage,
+  keptMessage,
+  keptOfflineMessage,
+  networkFailureMessage,
+  serverFailureMessage,
+} from './issue-messages.ts';
 import { prepareOfflineSubmit, submitIssueReport } from './submit-issue-report.ts';
 
 type Status =
@@ -9,13 +17,22 @@ type Status =
   | { state: 'sending' }
   | { state: 'sent' }
   /** `saved`: the outbox kept the report and sends it by itself once requests get through. */
-  | { state: 'failed'; message: string; saved: boolean };
+  | { state: 'failed'; message: string; saved: boolean }
+  /** Offline and kept: not a failure, just later. */
+  | { state: 'kept' };
+
+/** The same rule as the server's (src/shared/contract/formats.ts); empty means no reply wanted. */
+function emailProblem(email: string): string | null {
+  return email.trim() === '' || v.is(EmailSchema, email) ? null : invalidEmailMessage;
+}
 
 /** The report form (product §4 "Issue form"): editing → submitting → thank-you or error. */
 export function IssueForm() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'editing' });
+  // Shown once the reporter leaves the field or submits, not while they are still typing it.
+  const [emailChecked, setEmailChecked] = useState(false);
   // One key per report: a retry after a lost answer must not send a second mail.
   const key = useRef<string | null>(null);
   const thanks = useRef<HTMLDivElement>(null);
@@ -33,6 +50,9 @@ export function IssueForm() {
   }, []);
   const valid = isIssueMessageLongEnough(message);
   const sending = status.state === 'sending';
+  const emailError = emailChecked ? emailProblem(email) : null;
+  // The rule explains the greyed Submit while someone writes; not under a box a sent report just emptied.
+  const showRule = !valid && status.state === 'editing';
 
   function edit(update: () => void) {
     update();
@@ -43,6 +63,11 @@ export function IssueForm() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!valid || sending) return;
+    if (emailProblem(email)) {
+      setEmailChecked(true);
+      emailInput.current?.focus();
+      return;
+    }
     key.current ??= crypto.randomUUID();
     setStatus({ state: 'sending' });
     const outcome = await submitIssueReport({ email, message }, key.current);
@@ -50,6 +75,7 @@ export function IssueForm() {
       key.current = null;
       setEmail('');
       setMessage('');
+      setEmailChecked(false);
       setStatus({ state: 'sent' });
       requestAnimationFrame(() => thanks.current?.focus());
     } else if (outcome.kind === 'unreachable') {
@@ -58,6 +84,11 @@ export function IssueForm() {
         key.current = null;
         setEmail('');
         setMessage('');
+        setEmailChecked(false);
+        if (!outcome.answered && !navigator.onLine) {
+          setStatus({ state: 'kept' });
+          return;
+        }
       }
       const said = outcome.answered ? (outcome.answered.detail ?? serverFailureMessage) : networkFailureMessage;
       setStatus({ state: 'failed', message: said, saved: outcome.saved });
@@ -98,12 +129,19 @@ export function IssueForm() {
             name="email"
             autoComplete="email"
             value={email}
-            aria-describedby="issue-email-hint"
+            aria-describedby={emailError ? 'issue-email-hint issue-email-error' : 'issue-email-hint'}
+            aria-invalid={emailError ? true : undefined}
             onChange={(event) => edit(() => setEmail(event.target.value))}
+            onBlur={() => setEmailChecked(true)}
           />
           <p id="issue-email-hint" className="field__hint">
-            Optional. Leave it if you would like an answer.
+            Optional. Add it if you would like a reply.
           </p>
+          {emailError ? (
+            <p id="issue-email-error" className="field__error">
+              {emailError}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor="issue-message" className="field__label">
@@ -115,18 +153,13 @@ export function IssueForm() {
             name="message"
             rows={7}
             value={message}
-            aria-describedby={valid ? 'issue-message-hint' : 'issue-message-hint issue-message-rule'}
+            aria-describedby={showRule ? 'issue-message-hint issue-message-rule' : 'issue-message-hint'}
             aria-invalid={message !== '' && !valid}
             onChange={(event) => edit(() => setMessage(event.target.value))}
           />
           <p id="issue-message-hint" className="field__hint">
             What happened, what you expected, and on which page or screen.
           </p>
-          {valid ? null : (
-            <p id="issue-message-rule" className={message === '' ? 'field__hint' : 'field__error'}>
-              {ISSUE_MESSAGE_TOO_SHORT}
-            </p>
-          )}
         </div>
         {status.state === 'failed' ? (
           <p role="alert" className="alert alert--error">
@@ -138,10 +171,29 @@ export function IssueForm() {
             {keptMessage}
           </p>
         ) : null}
-        <div className="actions">
-          <button type="submit" className="button button--primary" disabled={!valid || sending}>
+        {status.state === 'kept' ? (
+          <p role="status" className="alert alert--saved">
+            {keptOfflineMessage}
+          </p>
+        ) : null}
+        <div className="actions issue-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!valid || sending}
+            aria-describedby={showRule ? 'issue-message-rule' : undefined}
+          >
             Submit
           </button>
+          {showRule ? (
+            // Beside the greyed button, where a tap on it looks for the reason (product §5's sentence).
+            <p
+              id="issue-message-rule"
+              className={message === '' ? 'issue-form__rule' : 'issue-form__rule field__error'}
+            >
+              {ISSUE_MESSAGE_TOO_SHORT}
+            </p>
+          ) : null}
           {sending ? (
             <span role="status" className="issue-form__sending">
               Sending…

@@ -4,11 +4,14 @@ import { Link } from '../../components/link.tsx';
 import { describeEntry } from '../../shared/outbox/describe-entry.ts';
 import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
+import { useSync } from '../../stores/sync-store.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
 
 export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: number }) {
   const [busy, setBusy] = useState(false);
+  // Offline, a retry has nowhere to go: like "Retry all now", it waits for the connection.
+  const online = useSync((s) => s.online);
   const edit = editorLink(view);
   const stale = now - view.createdAt > STALE_AFTER_MS;
   const run = (task: () => Promise<void>) => {
@@ -44,7 +47,7 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
           <button
             type="button"
             className="button button--small"
-            disabled={busy}
+            disabled={busy || !online}
             onClick={() => run(() => retryNow(view.id))}
           >
             Retry now

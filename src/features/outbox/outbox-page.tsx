@@ -6,6 +6,7 @@
  */
 import './outbox.css';
 import { useState } from 'react';
+import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { unsentChangesText } from '../../shared/outbox/describe-entry.ts';
 import { retryNow } from '../../stores/sync-actions.ts';
 import { EVICTED_WARNING } from '../../stores/sync-storage-check.ts';
@@ -14,6 +15,7 @@ import { OutboxEntryRow } from './outbox-entry-row.tsx';
 import { useOutboxEntries } from './use-outbox-entries.ts';
 
 export function Component() {
+  useDocumentTitle('Outbox', 'dashboard');
   const { entries } = useOutboxEntries();
   const online = useSync((s) => s.online);
   const paused = useSync((s) => s.paused);
@@ -55,8 +57,9 @@ export function Component() {
         </div>
       </div>
       <p className="outbox__lede">
-        Changes you make are saved on this device first and sent in order when the connection allows.{' '}
-        {online ? '' : 'You are offline right now.'}
+        {online
+          ? 'Changes you make are saved on this device first and sent in order when the connection allows.'
+          : 'You are offline. These changes are saved on this device and go out by themselves, in order, once you are back online; retrying works again then.'}
       </p>
       {paused === 'signed-out' ? (
         <p className="alert alert--error">Sending is paused: sign in again to send these changes.</p>

@@ -4,18 +4,24 @@
  * device out. Online only: a password is never queued in the outbox.
  */
 import './account-forms.css';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { PasswordField } from '../../components/forms/text-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { changePassword } from '../../shared/api/account-changes.ts';
 import { MIN_PASSWORD_LENGTH } from '../../shared/contract/auth.ts';
 import { accountOfflineText, FormMessage } from './form-message.tsx';
 import { useFormAction } from '../../components/forms/use-form-action.ts';
+import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const { busy, notice, fieldErrors, run } = useFormAction<'password'>({ offlineText: accountOfflineText });
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const { busy, notice, fieldErrors, run } = useFormAction<'password'>({
+    offlineText: accountOfflineText,
+    onFailure: focusFirstError,
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,6 +39,7 @@ export function ChangePasswordForm() {
 
   return (
     <form
+      ref={formRef}
       className="form dash-card account-form"
       aria-labelledby="change-password-title"
       onSubmit={onSubmit}
@@ -60,8 +67,13 @@ export function ChangePasswordForm() {
         <button type="submit" className="button button--primary" disabled={busy !== null}>
           Change password
         </button>
-        <FormMessage notice={notice} />
+        {/* A refusal the server pinned on a field is written there, once. */}
+        <FormMessage notice={notice && shownAtField(notice.text, fieldErrors) ? null : notice} />
       </div>
     </form>
   );
+}
+
+function shownAtField(text: string, errors: Readonly<Record<string, readonly string[]>>): boolean {
+  return Object.values(errors).some((messages) => messages.includes(text));
 }

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useDraft } from '../../components/forms/use-draft.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { FirstEventHint } from './first-event-hint.tsx';
 
 interface ProfileValues {
   display_name: string;
@@ -99,6 +100,7 @@ function ProfileForm({ user }: { user: User }) {
         <h1 id="profile-title">Profile</h1>
         <SyncBadge state={pending} />
       </div>
+      <FirstEventHint />
       <DraftBanner
         draftKey={DRAFT_KEY}
         onRestore={(data) => {

@@ -3,6 +3,7 @@
  * many writes wait, and whether any needs the user — each linking to the
  * Outbox screen, where queued writes can be retried, edited or discarded.
  */
+import { useMatch } from 'react-router-dom';
 import { Link } from '../../../components/link.tsx';
 import { useSync } from '../../../stores/sync-store.ts';
 
@@ -12,6 +13,8 @@ export function SyncIndicator() {
   const needsAttention = useSync((s) => s.needsAttention);
   const paused = useSync((s) => s.paused);
   const storageWarning = useSync((s) => s.storageWarning);
+  // The Outbox screen says it in full itself; once per screen is enough.
+  const onOutbox = useMatch('/dashboard/outbox') !== null;
   return (
     <div className="sync-indicator" role="status" aria-live="polite">
       <span className={online ? 'sync-dot sync-dot--online' : 'sync-dot sync-dot--offline'}>
@@ -33,7 +36,7 @@ export function SyncIndicator() {
           All changes saved<span className="visually-hidden"> — open the outbox</span>
         </Link>
       ) : null}
-      {storageWarning ? <span className="sync-warning">{storageWarning}</span> : null}
+      {storageWarning && !onOutbox ? <span className="sync-warning">{storageWarning}</span> : null}
     </div>
   );
 }

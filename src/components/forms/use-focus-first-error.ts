@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
  * to its error summary when no single field is to blame (architecture §3: focus moves
  * to the first error). Call the returned function once per failed submit.
  */
-export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () => void {
+export function useFocusFirstError(form: RefObject<HTMLElement | null>): () => void {
   const [request, setRequest] = useState(0);
   const handled = useRef(0);
   // A layout effect: focus moves in the same frame the error appears.
