@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * `dependencies` (so audits and SBOMs see them); `npm run release` prunes them
  * from the production install, using the list written to vendor/bundled.json.
  */
-const VENDORED = ['hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer'];
+const VENDORED = ['hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer', 'prom-client'];
 // `--out DIR` (inside the repository, so Node finds node_modules from it) lets tests build apart.
 const outFlag = process.argv.indexOf('--out');
 const out = outFlag > 0 ? resolve(root, process.argv[outFlag + 1]) : join(root, 'dist-server');

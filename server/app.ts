@@ -22,6 +22,7 @@ import {
 import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
+import { requestMetrics } from './http/request-metrics.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
+  app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
 

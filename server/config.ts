@@ -39,6 +39,8 @@ export interface Config {
   /** `s3://KEY:SECRET@host:port/bucket?region=…` (path-style) for images, or null. */
   mediaS3Url: string | null;
   logLevel: string;
+  /** METRICS_PORT: Prometheus metrics on HOST:METRICS_PORT/metrics, or null (off). */
+  metricsPort: number | null;
   /** ERROR_WEBHOOK_URL: unexpected errors are also POSTed there as JSON. */
   errorWebhookUrl: string | null;
 }
@@ -110,6 +112,9 @@ function checkProduction(env: NodeJS.ProcessEnv): void {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   checkProduction(env);
   const port = intFrom(env.PORT, 8080, 'PORT', 65_535);
+  const metricsPort = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT', 65_535) : null;
+  if (metricsPort === port)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics never go on the public port`);
   const host = env.HOST || '127.0.0.1';
   const publicUrl = publicUrlFrom(env.PUBLIC_URL, host, port);
   const trustProxyHops = env.TRUST_PROXY ? intFrom(env.TRUST_PROXY, 1, 'TRUST_PROXY') : 0;
@@ -134,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailLogOnly: env.MAIL === 'log',
     mediaS3Url: mediaS3UrlFrom(env.MEDIA_S3_URL),
     logLevel: env.LOG_LEVEL || 'info',
+    metricsPort,
     errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
   };
 }

@@ -28,7 +28,10 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ping } from './db/queries/health.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
+import { startMetricsServer } from './http/metrics-server.ts';
 import { staticSite } from './http/static-site.ts';
+import { exportPoolMetrics } from './db/pool-metrics.ts';
+import { answerClusterScrapes, collectProcessMetrics } from './services/metrics.ts';
 import { readPageScripts } from './pages/page-scripts.ts';
 import { configOrExit } from './runtime/config-or-exit.ts';
 import { drainThenExit, SHUTDOWN_LIMIT_MS } from './runtime/shutdown.ts';
@@ -217,8 +220,33 @@ async function serveApp(db: Db, announce: boolean) {
 
 const workers = workerCount();
 
+/** METRICS_PORT: the API process itself when it is alone, else the cluster's primary (it sums the processes). */
+function serveMetrics(clustered: boolean): void {
+  if (!config.metricsPort) return;
+  const where = `${config.host}:${config.metricsPort}`;
+  startMetricsServer({
+    host: config.host,
+    port: config.metricsPort,
+    cluster: clustered,
+    onError: (error) =>
+      refuseToStart(
+        error.code === 'EADDRINUSE'
+          ? `port ${where} is already in use (METRICS_PORT)`
+          : `cannot serve metrics on ${where} (METRICS_PORT): ${error.message}`,
+        EXIT_CONFIG,
+      ),
+  });
+}
+if (config.metricsPort && !cluster.isPrimary) {
+  collectProcessMetrics();
+  answerClusterScrapes();
+}
+
 if (workers === 1) {
   const db = await preparedDb();
+  if (config.metricsPort) collectProcessMetrics();
+  exportPoolMetrics(db);
+  serveMetrics(false);
   startHousekeeping(db);
   await serveApp(db, true);
 } else if (cluster.isPrimary) {
@@ -256,6 +284,7 @@ if (workers === 1) {
     logger.error({ worker: worker.process.pid, code, signal }, 'API process exited; starting another.');
     cluster.fork();
   });
+  serveMetrics(true);
   for (let i = 0; i < workers; i++) cluster.fork();
   const stop = () => {
     stopping = true;
@@ -277,5 +306,6 @@ if (workers === 1) {
   process.once('SIGTERM', stop);
 } else {
   const db = await openPool(8);
+  exportPoolMetrics(db);
   await serveApp(db, false);
 }

@@ -7,12 +7,14 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePrometheusText } from '../support/prometheus-text.ts';
 import { baseEnv, freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
 const postgres: ThrowawayPostgres | null = startThrowawayPostgres();
 let server: ServerProcess;
 let base = '';
+let metricsUrl = '';
 
 interface Outcome {
   at: number;
@@ -58,9 +60,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgres)('the database goes away under load (skipped: PostgreSQL is not installed)', () => {
   beforeAll(async () => {
-    const port = await freePort();
+    const [port, metricsPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
-    server = startServer(baseEnv({ PORT: String(port), DATABASE_URL: postgres!.url, WORKERS: '2' }));
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    server = startServer(
+      baseEnv({ PORT: String(port), METRICS_PORT: String(metricsPort), DATABASE_URL: postgres!.url, WORKERS: '2' }),
+    );
     await server.ready;
   }, 60_000);
 
@@ -112,6 +117,14 @@ describe.skipIf(!postgres)('the database goes away under load (skipped: PostgreS
     expect(recoveredAt - restartedAt).toBeLessThan(10_000);
     expect(after.filter((o) => o.status >= 500)).toEqual([]);
     expect(server.output()).not.toMatch(/"level":50,[^\n]*"msg":"(?!PostgreSQL pool error)/);
+
+    // The primary's METRICS_PORT sums both API processes: the 503s, and the pool gauges.
+    const metrics = parsePrometheusText(await (await fetch(metricsUrl)).text());
+    const unavailable = metrics.find('http_requests_total', { status: '503' }).reduce((sum, s) => sum + s.value, 0);
+    expect(unavailable).toBe(outcomes.filter((o) => o.status === 503).length);
+    for (const gauge of ['db_pool_connections_in_use', 'db_pool_connections_idle', 'db_pool_waiting_requests'])
+      expect(metrics.find(gauge), gauge).toHaveLength(1);
+    expect(metrics.find('db_pool_connections_idle')[0]!.value).toBeGreaterThan(0);
   }, 60_000);
 });
 

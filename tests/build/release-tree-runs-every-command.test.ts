@@ -119,10 +119,15 @@ describe.skipIf(!adminUrl)(
     });
 
     it('starts with npm start, serves the API and the PWA, and stops on SIGTERM', async () => {
-      const port = await freePort();
+      const [port, metricsPort] = [await freePort(), await freePort()];
       const child = spawn('npm', ['start'], {
         cwd: release,
-        env: releaseEnv({ PORT: String(port), WORKERS: '1', GOOGLE_PLACES_KEY: 'unused' }),
+        env: releaseEnv({
+          PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+          WORKERS: '2',
+          GOOGLE_PLACES_KEY: 'unused',
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -140,12 +145,16 @@ describe.skipIf(!adminUrl)(
         const page = await fetch(`http://127.0.0.1:${port}/`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('The app');
+        // Metrics through the bundled prom-client, summed over both API processes by the primary.
+        const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        expect(metrics).toMatch(/^http_requests_total\{method="GET",route="\/api\/ready",status="200"\} \d+$/m);
+        expect(metrics).toMatch(/^db_pool_connections_idle \d+$/m);
       } finally {
         child.kill('SIGTERM');
       }
       // npm ends by the signal it forwarded; the server says how it stopped.
       await exited;
-      expect(output).toMatch(/"msg":"Stopped: every request finished"/);
+      expect(output).toMatch(/"processes":2,"cut":false,[^\n]*"msg":"Stopped: every request finished"/);
     }, 60_000);
   },
 );
