@@ -1,6 +1,6 @@
 /**
  * Counts and times every request under its matched route pattern
- * (`/api/events/:id/update/`, `/e/*`, `*` for the static site), so
+ * (`/api/events/:id/update/`, `/e/*`, `/*` for the static site), so
  * the metrics' label values are bounded by the routes, never by the paths
  * callers make up.
  */
