@@ -4,9 +4,8 @@
  * from its API processes (server/http/metrics-server.ts) — and nothing is
  * served on the public port.
  *
- * Other modules add their own numbers without touching this file:
+ * Other modules add their own numbers without touching this file, e.g.
  *
- *   import { gaugeSource } from './metrics.ts';
  *   gaugeSource('roamly_mail_queue_depth', 'Mails waiting to be sent.', () => countQueued());
  *
  * A gauge's value is the sum of its sources (several instances of a module in
