@@ -153,8 +153,9 @@ for (const scope of readdirSync(join(out, 'node_modules')).filter((name) => name
   if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
 }
 
+const installed = [...keep].filter((path) => path && existsSync(join(out, path))).length;
 console.log(
-  `Release written to ${relative(process.cwd(), out) || '.'}: ${keep.size} production packages` +
+  `Release written to ${relative(process.cwd(), out) || '.'}: ${installed} production packages installed` +
     (pruned.length
       ? `; pruned ${pruned.length} that the server build bundled or nothing loads (${pruned.join(', ')})`
       : '') +

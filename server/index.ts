@@ -84,13 +84,17 @@ function databaseWhere(): string {
   return `PostgreSQL at ${url.hostname}:${url.port || 5432} (DATABASE_URL)`;
 }
 
+/** Opens the database handle (no query yet); a release without PGlite and no DATABASE_URL is one line and exit 78. */
+async function openOrRefuse(options: Omit<Parameters<typeof openDb>[0], 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  try {
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError, ...options });
+  } catch (error) {
+    return refuseToStart(error instanceof Error ? error.message : String(error), EXIT_CONFIG);
+  }
+}
+
 function openPool(max?: number): Promise<Db> {
-  return openDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onPoolError,
-    ...(max ? { max } : {}),
-  });
+  return openOrRefuse(max ? { max } : {});
 }
 
 /** The database answers a trivial query within DATABASE_PROBE_MS, or one line and exit. */
@@ -149,13 +153,7 @@ async function preparedDb(max?: number): Promise<Db> {
     await prepare(db);
     return db;
   }
-  const setup = await openDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onPoolError,
-    max: 1,
-    timeouts: { queryMs: 0 },
-  });
+  const setup = await openOrRefuse({ max: 1, timeouts: { queryMs: 0 } });
   await reach(setup);
   await prepare(setup);
   await setup.close();
