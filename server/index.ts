@@ -35,6 +35,7 @@ import { answerClusterScrapes, collectProcessMetrics } from './services/metrics.
 import { readPageScripts } from './pages/page-scripts.ts';
 import { configOrExit } from './runtime/config-or-exit.ts';
 import { drainThenExit, SHUTDOWN_LIMIT_MS } from './runtime/shutdown.ts';
+import { warnAboutUnreachableServices } from './runtime/reachability.ts';
 import { EXIT_CONFIG, EXIT_UNAVAILABLE, refuseToStart } from './runtime/start-failure.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
@@ -198,6 +199,7 @@ async function serveApp(db: Db, announce: boolean) {
         { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
         `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
       );
+      void warnAboutUnreachableServices(config, logger);
     }
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -260,6 +262,7 @@ if (workers === 1) {
         { database: db.engine, media: mediaStoreKind(config, db), processes: workers },
         `Roamly is ready at http://${config.host}:${config.port}/ (database: ${db.engine}, ${workers} processes)`,
       );
+      void warnAboutUnreachableServices(config, logger);
     }
   });
   const stopAll = (code: number) => {

@@ -105,6 +105,36 @@ describe('start-up with the world in the way', () => {
   }, 45_000);
 });
 
+describe('third-party services at start', () => {
+  it('an unreachable S3 endpoint and SMTP server: one warning each, naming the variable; the server still serves', async () => {
+    const [port, closed] = [await freePort(), await freePort()];
+    const server = startServer(
+      baseEnv({
+        PORT: String(port),
+        MEDIA_S3_URL: `s3://key:secret@127.0.0.1:${closed}/roamly-media?tls=false`,
+        SMTP_URL: `smtp://127.0.0.1:${closed}`,
+      }),
+    );
+    try {
+      await server.ready;
+      const warnings = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"check":"start-up"'));
+      await expect.poll(() => warnings().length, { timeout: 15_000 }).toBe(2);
+      const messages = warnings().map((line) => (JSON.parse(line) as { level: number; msg: string }).msg);
+      expect(messages.some((msg) => msg.startsWith('MEDIA_S3_URL: cannot reach the S3 endpoint'))).toBe(true);
+      expect(messages.some((msg) => msg.startsWith('SMTP_URL: the SMTP server does not accept us'))).toBe(true);
+      expect(messages.join()).not.toContain('secret');
+      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 40_000);
+});
+
 describe('SIGTERM', () => {
   it('with nothing running: a JSON "Stopped" line and exit 0', async () => {
     const port = await freePort();
