@@ -49,7 +49,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 export function databaseUnavailableError(): ApiError {
   return new ApiError(
     503,
-    'The service is briefly unavailable (its database is not answering). Please try again in a few seconds.',
+    'The service is briefly unavailable: a system it depends on (its database) is not answering. Please try again in a few seconds.',
     undefined,
     {
       'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
