@@ -71,7 +71,9 @@ export default defineConfig(({ command }) => ({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,txt,xml,webmanifest}'],
         // listing.html only names the listing pages' script for the server (never served as a page).
-        globIgnores: ['**/screenshots/**', '**/listing.html'],
+        // og-image.png (231 KB, a fifth of the precache) is only fetched by link-preview
+        // crawlers, never by the app.
+        globIgnores: ['**/screenshots/**', '**/listing.html', '**/og-image.png'],
       },
       devOptions: { enabled: false },
     }),

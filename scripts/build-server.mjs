@@ -7,7 +7,8 @@
  * renders with it, bundles the other pure-JavaScript libraries into
  * dist-server/vendor/ (with their licences), and stamps the build time.
  * Production then runs `node dist-server/server/index.js` with no TypeScript
- * tooling and only the runtime dependencies that cannot be bundled (decision 011).
+ * tooling; `npm run release` installs only the runtime dependencies that are
+ * not bundled (decision 011).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** Pure-JavaScript runtime libraries bundled into dist-server/vendor/ (devDependencies). */
-const VENDORED = ['hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer'];
+/**
+ * Pure-JavaScript runtime libraries bundled into dist-server/vendor/. They stay
+ * `dependencies` (so audits and SBOMs see them); `npm run release` prunes them
+ * from the production install, using the list written to vendor/bundled.json.
+ */
+const VENDORED = ['hono', '@hono/node-server', 'valibot', 'jose', 'nodemailer', 'prom-client'];
 // `--out DIR` (inside the repository, so Node finds node_modules from it) lets tests build apart.
 const outFlag = process.argv.indexOf('--out');
 const out = outFlag > 0 ? resolve(root, process.argv[outFlag + 1]) : join(root, 'dist-server');
@@ -85,8 +90,8 @@ for (const stale of [
 }
 // Pure-JavaScript libraries the server imports are bundled too, into
 // dist-server/vendor/ (one build, so each library exists once), and the compiled
-// modules are pointed at those files. A production install then skips them and
-// what they drag in: valibot's optional TypeScript peer alone is 24 MB.
+// modules are pointed at those files. The release then prunes them and what
+// they drag in: valibot's optional TypeScript peer alone is 24 MB.
 const filesUnder = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
@@ -124,8 +129,14 @@ if (wanted.size > 0) {
   }
 }
 
-// Nothing compiled may ask at run time for a package a production install lacks.
+// Nothing compiled may ask at run time for a package a production install lacks,
+// and a bundled library is a production dependency all the same (contract §3).
 const production = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies));
+const undeclared = [...VENDORED, 'react', 'react-dom'].filter((name) => !production.has(name));
+if (undeclared.length > 0) {
+  console.error(`Bundled libraries must be listed in package.json "dependencies": ${undeclared.join(', ')}`);
+  process.exit(1);
+}
 const missing = [];
 for (const file of filesUnder(out).filter((f) => f.endsWith('.js'))) {
   for (const [, , , specifier] of readFileSync(file, 'utf8').matchAll(bareImport)) {
@@ -157,6 +168,8 @@ const notices = [...bundledPackages].sort().map((name) => {
   return `${name}@${version} (${license})\n\n${text}\n`;
 });
 mkdirSync(vendorDir, { recursive: true });
+// What a production install can leave out (scripts/release.mjs).
+writeFileSync(join(vendorDir, 'bundled.json'), `${JSON.stringify([...bundledPackages].sort())}\n`);
 writeFileSync(
   join(vendorDir, 'THIRD-PARTY-LICENSES.txt'),
   `Libraries bundled into this server build, and their licences.\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,

@@ -14,9 +14,15 @@ import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientIp } from './http/client-ip.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableError,
+  isDatabaseUnavailable,
+} from './http/database-unavailable.ts';
 import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
+import { requestMetrics } from './http/request-metrics.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -108,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   startImageSweep(services.db, services.images);
   const app = new Hono<ApiEnv>();
+  app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
 
@@ -138,7 +145,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     try {
       pending = await pendingMigrations(services.db);
     } catch {
-      return c.json(problemBody('Not ready: the database does not answer.'), 503);
+      return c.json(problemBody('Not ready: the database does not answer.'), 503, {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     }
     if (pending.length) {
       return c.json(problemBody(`Not ready: ${pending.length} database migration(s) not applied yet.`), 503);
@@ -164,6 +173,12 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     if (error instanceof ChaosDropError) throw error;
     const known = error instanceof ApiError ? error : accountGoneError(error);
     if (known) return c.json(problemBody(known.detail, known.errors), known.status, known.headers);
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the request log shows the 503; one warning line says why.
+      logger.warn({ reqId: c.get('requestId'), err: { message: error.message } }, 'database unavailable');
+      const unavailable = databaseUnavailableError();
+      return c.json(problemBody(unavailable.detail), 503, unavailable.headers);
+    }
     reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);
   });

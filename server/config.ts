@@ -1,8 +1,13 @@
 /**
  * Server configuration from the environment (contract §2). Read once at start;
- * tests build a Config directly.
+ * tests build a Config directly. A bad value throws a ConfigError whose message
+ * names the variable, which start-up prints as its one line (contract §3).
  */
 import { resolve } from 'node:path';
+import { parseS3Url } from './services/media/s3-url.ts';
+
+/** A configuration the server cannot run with; the message names the variable. */
+export class ConfigError extends Error {}
 
 export interface Config {
   port: number;
@@ -34,15 +39,47 @@ export interface Config {
   /** `s3://KEY:SECRET@host:port/bucket?region=…` (path-style) for images, or null. */
   mediaS3Url: string | null;
   logLevel: string;
+  /** METRICS_PORT: Prometheus metrics on HOST:METRICS_PORT/metrics, or null (off). */
+  metricsPort: number | null;
   /** ERROR_WEBHOOK_URL: unexpected errors are also POSTed there as JSON. */
   errorWebhookUrl: string | null;
 }
 
-function intFrom(value: string | undefined, fallback: number, name: string): number {
+function intFrom(value: string | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(parsed) || parsed <= 0 || parsed > max) {
+    throw new ConfigError(
+      max < Number.MAX_SAFE_INTEGER
+        ? `${name} must be an integer from 1 to ${max}, got "${value}"`
+        : `${name} must be a positive integer, got "${value}"`,
+    );
+  }
   return parsed;
+}
+
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below, without echoing the value: it may hold a password
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname) {
+    throw new ConfigError('DATABASE_URL must look like postgres://USER:PASSWORD@HOST:5432/DATABASE');
+  }
+  return value;
+}
+
+function mediaS3UrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    parseS3Url(value);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : 'MEDIA_S3_URL is not valid');
+  }
+  return value;
 }
 
 function publicUrlFrom(value: string | undefined, host: string, port: number): string {
@@ -51,16 +88,33 @@ function publicUrlFrom(value: string | undefined, host: string, port: number): s
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got "${value}"`);
   }
   return url.origin;
 }
 
+/** Production refuses what is only safe on a developer's machine. */
+function checkProduction(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.PUBLIC_URL) {
+    throw new ConfigError(
+      'NODE_ENV=production needs PUBLIC_URL, the origin the site is reached at (e.g. https://roamly.example.com)',
+    );
+  }
+  if (env.SEED_DEMO === '1') {
+    throw new ConfigError('SEED_DEMO=1 is refused with NODE_ENV=production: it creates accounts with known passwords');
+  }
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFrom(env.PORT, 8080, 'PORT');
+  checkProduction(env);
+  const port = intFrom(env.PORT, 8080, 'PORT', 65_535);
+  const metricsPort = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT', 65_535) : null;
+  if (metricsPort === port)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics never go on the public port`);
   const host = env.HOST || '127.0.0.1';
   const publicUrl = publicUrlFrom(env.PUBLIC_URL, host, port);
   const trustProxyHops = env.TRUST_PROXY ? intFrom(env.TRUST_PROXY, 1, 'TRUST_PROXY') : 0;
@@ -68,7 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     smtpUrl: env.SMTP_URL || null,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
@@ -83,8 +137,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     mailFrom: env.MAIL_FROM || `no-reply@${new URL(publicUrl).hostname}`,
     mailLogOnly: env.MAIL === 'log',
-    mediaS3Url: env.MEDIA_S3_URL || null,
+    mediaS3Url: mediaS3UrlFrom(env.MEDIA_S3_URL),
     logLevel: env.LOG_LEVEL || 'info',
+    metricsPort,
     errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
   };
 }

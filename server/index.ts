@@ -16,40 +16,61 @@
  * limit — run more instances instead. PGlite is an in-process database, so
  * with it the server is a single process.
  */
+import './runtime/require-supported-node.ts';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
-import { configFromEnv, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { ping } from './db/queries/health.ts';
+import { isDatabaseUnavailable } from './http/database-unavailable.ts';
+import { startMetricsServer } from './http/metrics-server.ts';
 import { staticSite } from './http/static-site.ts';
+import { exportPoolMetrics } from './db/pool-metrics.ts';
+import { exportMailQueueMetrics } from './services/mail-queue-metrics.ts';
+import { answerClusterScrapes, collectProcessMetrics } from './services/metrics.ts';
 import { readPageScripts } from './pages/page-scripts.ts';
+import { configOrExit } from './runtime/config-or-exit.ts';
+import { drainThenExit, SHUTDOWN_LIMIT_MS } from './runtime/shutdown.ts';
+import { warnAboutUnreachableServices } from './runtime/reachability.ts';
+import { EXIT_CONFIG, EXIT_UNAVAILABLE, refuseToStart } from './runtime/start-failure.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { assertMailTransport, mailerFor } from './services/mail.ts';
 import { mailQueue } from './services/mail-queue.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
-import { createLogger } from './services/logger.ts';
+import { createLogger, type Logger } from './services/logger.ts';
 import { mediaStoreKind } from './services/media/select.ts';
 import { databaseSigningKeys, ensureServerSecrets, type SigningKeys } from './services/secrets.ts';
 
-const config = configFromEnv();
-const logger = createLogger(config.logLevel);
+/** The configuration and logger, or one line and exit 78 (contract §3). */
+function configure(): { config: Config; logger: Logger } {
+  try {
+    const config = configOrExit();
+    assertMailTransport(config);
+    return { config, logger: createLogger(config.logLevel) };
+  } catch (error) {
+    return refuseToStart(error instanceof Error ? error.message : String(error), EXIT_CONFIG);
+  }
+}
+
+const { config, logger } = configure();
 const reportError = errorReporter(logger, config.errorWebhookUrl);
 // dist-server/server/index.js when built, server/index.ts from source: the
 // repository (or image) root is two or one folders up.
 const root = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../' : '../', import.meta.url));
 const MAX_DEFAULT_WORKERS = 4;
-try {
-  assertMailTransport(config);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+/** Start-up's first question to the database must be answered by then, or start-up fails (contract §3: 30 s). */
+const DATABASE_PROBE_MS = 10_000;
+/** After the cluster was ready, more API process crashes than this within a minute stop the instance. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+const onPoolError = (error: Error) =>
+  logger.error({ err: { message: error.message, code: (error as { code?: string }).code } }, 'PostgreSQL pool error');
 
 function workerCount(): number {
   if (!config.databaseUrl) return 1;
@@ -59,19 +80,87 @@ function workerCount(): number {
     : Math.min(availableParallelism(), MAX_DEFAULT_WORKERS);
 }
 
+/** Where the database is, for messages: host and port only (the URL may hold a password). */
+function databaseWhere(): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432} (DATABASE_URL)`;
+}
+
+/** Opens the database handle (no query yet); a release without PGlite and no DATABASE_URL is one line and exit 78. */
+async function openOrRefuse(options: Omit<Parameters<typeof openDb>[0], 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  try {
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError, ...options });
+  } catch (error) {
+    return refuseToStart(error instanceof Error ? error.message : String(error), EXIT_CONFIG);
+  }
+}
+
+function openPool(max?: number): Promise<Db> {
+  return openOrRefuse(max ? { max } : {});
+}
+
+/** The database answers a trivial query within DATABASE_PROBE_MS, or one line and exit. */
+async function reach(db: Db): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_PROBE_MS / 1000} s`)), DATABASE_PROBE_MS);
+  });
+  try {
+    await Promise.race([ping(db), silence]);
+  } catch (error) {
+    refuseToStart(
+      `cannot reach ${databaseWhere()}: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_UNAVAILABLE,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Migrations, secrets, the gazetteer and the demo seed. */
 async function prepare(db: Db): Promise<void> {
-  const applied = await migrate(db);
-  if (applied.length) logger.info({ migrations: applied }, `Applied migrations: ${applied.join(', ')}`);
-  if (!config.jwtSecret) await ensureServerSecrets(db);
-  // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
-  if (!config.googlePlacesKey) {
-    const places = await ensureGazetteerLoaded(db);
-    if (places) logger.info({ places }, `Loaded ${places} places into the gazetteer table`);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ migrations: applied }, `Applied migrations: ${applied.join(', ')}`);
+    if (!config.jwtSecret) await ensureServerSecrets(db);
+    // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
+    if (!config.googlePlacesKey) {
+      const places = await ensureGazetteerLoaded(db);
+      if (places) logger.info({ places }, `Loaded ${places} places into the gazetteer table`);
+    }
+    if (config.seedDemo) {
+      const created = await seedDemo(db);
+      if (created.length) logger.info({ accounts: created }, `Demo accounts created: ${created.join(', ')}`);
+    }
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      refuseToStart(`lost ${databaseWhere()} while preparing it: ${(error as Error).message}`, EXIT_UNAVAILABLE);
+    }
+    logger.fatal({ err: error }, 'Start-up failed');
+    logger.flush(() => process.exit(1));
+    await new Promise(() => undefined);
   }
-  if (config.seedDemo) {
-    const created = await seedDemo(db);
-    if (created.length) logger.info({ accounts: created }, `Demo accounts created: ${created.join(', ')}`);
+}
+
+/**
+ * The database, reached and prepared, with a pool of `max` for serving. On
+ * PostgreSQL the preparation runs on a connection of its own without the
+ * client-side query timeout (a migration may take long); PGlite is this
+ * process, so it is one handle for both.
+ */
+async function preparedDb(max?: number): Promise<Db> {
+  if (!config.databaseUrl) {
+    const db = await openPool();
+    await reach(db);
+    await prepare(db);
+    return db;
   }
+  const setup = await openOrRefuse({ max: 1, timeouts: { queryMs: 0 } });
+  await reach(setup);
+  await prepare(setup);
+  await setup.close();
+  return openPool(max);
 }
 
 /** JWT_SECRET when set; otherwise the database's key ring and code-hashing secret. */
@@ -120,40 +209,75 @@ async function serveApp(db: Db, announce: boolean) {
         { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
         `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
       );
+      void warnAboutUnreachableServices(config, logger);
     }
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const where = `${appConfig.host}:${appConfig.port}`;
+    if (error.code === 'EADDRINUSE') refuseToStart(`port ${where} is already in use (PORT, HOST)`, EXIT_CONFIG);
+    if (error.code === 'EACCES') refuseToStart(`no permission to listen on ${where} (PORT, HOST)`, EXIT_CONFIG);
+    if (error.code === 'EADDRNOTAVAIL')
+      refuseToStart(`${appConfig.host} is not an address of this machine (HOST)`, EXIT_CONFIG);
+    refuseToStart(`cannot listen on ${where}: ${error.message}`, 1);
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  // Finish the requests in flight and the mail being sent, then close the database; give up after 5 s.
-  const shutdown = () => {
-    server.close();
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-    const deadline = Date.now() + 5000;
-    const timer = setInterval(() => {
-      if (inFlight > 0 && Date.now() < deadline) return;
-      clearInterval(timer);
-      const late = new Promise((done) => setTimeout(done, Math.max(0, deadline - Date.now())));
-      void Promise.race([mail.stop(), late])
-        .then(() => db.close())
-        .finally(() => process.exit(0));
-    }, 20);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // Finish the requests in flight, then the mail being sent (bounded by what is left of the
+  // limit), then close the database.
+  const shutdown = () =>
+    drainThenExit({
+      server,
+      inFlight: () => inFlight,
+      close: async () => {
+        const left = Math.max(0, SHUTDOWN_LIMIT_MS - 1000);
+        await Promise.race([mail.stop(), new Promise((done) => setTimeout(done, left))]);
+        await db.close();
+      },
+      logger,
+      limitMs: SHUTDOWN_LIMIT_MS,
+    });
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
 }
 
 const workers = workerCount();
 
+/** METRICS_PORT: the API process itself when it is alone, else the cluster's primary (it sums the processes). */
+function serveMetrics(clustered: boolean): void {
+  if (!config.metricsPort) return;
+  const where = `${config.host}:${config.metricsPort}`;
+  startMetricsServer({
+    host: config.host,
+    port: config.metricsPort,
+    cluster: clustered,
+    onError: (error) =>
+      refuseToStart(
+        error.code === 'EADDRINUSE'
+          ? `port ${where} is already in use (METRICS_PORT)`
+          : `cannot serve metrics on ${where} (METRICS_PORT): ${error.message}`,
+        EXIT_CONFIG,
+      ),
+  });
+}
+if (config.metricsPort && !cluster.isPrimary) {
+  collectProcessMetrics();
+  answerClusterScrapes();
+}
+
 if (workers === 1) {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await prepare(db);
+  const db = await preparedDb();
+  if (config.metricsPort) collectProcessMetrics();
+  exportPoolMetrics(db);
+  if (config.metricsPort) exportMailQueueMetrics(db);
+  serveMetrics(false);
   startHousekeeping(db);
   await serveApp(db, true);
 } else if (cluster.isPrimary) {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 2 });
-  await prepare(db);
+  const db = await preparedDb(2);
   startHousekeeping(db);
   let ready = 0;
+  let stopping = false;
+  const restarts: number[] = [];
   cluster.on('listening', () => {
     ready += 1;
     if (ready === workers) {
@@ -161,26 +285,52 @@ if (workers === 1) {
         { database: db.engine, media: mediaStoreKind(config, db), processes: workers },
         `Roamly is ready at http://${config.host}:${config.port}/ (database: ${db.engine}, ${workers} processes)`,
       );
+      void warnAboutUnreachableServices(config, logger);
     }
   });
+  const stopAll = (code: number) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    void db.close().finally(() => process.exit(code));
+  };
   cluster.on('exit', (worker, code, signal) => {
-    if (signal !== 'SIGTERM' && signal !== 'SIGINT' && code !== 0) {
-      logger.error({ worker: worker.process.pid, code, signal }, 'API process exited; starting another.');
-      cluster.fork();
+    if (stopping || signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return;
+    // A process that could not start (its one line is already out) will not start
+    // on a second try either: stop, rather than re-fork forever.
+    if (code === EXIT_CONFIG || code === EXIT_UNAVAILABLE || ready < workers) return stopAll(code || 1);
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      logger.fatal({ restarts: restarts.length }, 'API processes keep crashing; stopping the instance.');
+      return stopAll(1);
     }
+    logger.error({ worker: worker.process.pid, code, signal }, 'API process exited; starting another.');
+    cluster.fork();
   });
+  serveMetrics(true);
   for (let i = 0; i < workers; i++) cluster.fork();
   const stop = () => {
+    stopping = true;
     const running = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    const exited = running.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+    const exited = running.map(
+      (worker) => new Promise<number>((resolve) => worker.once('exit', (code: number | null) => resolve(code ?? 1))),
+    );
     for (const worker of running) worker.kill('SIGTERM');
-    void Promise.all(exited)
-      .then(() => db.close())
-      .finally(() => process.exit(0));
+    void Promise.all(exited).then(async (codes) => {
+      await db.close().catch(() => undefined);
+      const cut = codes.some((code) => code !== 0);
+      const line = { processes: running.length, cut, limitMs: SHUTDOWN_LIMIT_MS };
+      if (cut) logger.warn(line, 'Stopped: requests were cut at the shutdown limit');
+      else logger.info(line, 'Stopped: every request finished');
+      logger.flush(() => process.exit(cut ? 1 : 0));
+    });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 } else {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 8 });
+  const db = await openPool(8);
+  exportPoolMetrics(db);
+  if (config.metricsPort) exportMailQueueMetrics(db);
   await serveApp(db, false);
 }

@@ -5,11 +5,12 @@
  * and moving stores (`./data/uploads current` after setting DATABASE_URL or
  * MEDIA_S3_URL). Locations: current, postgres, s3://…, or a directory.
  */
-import { configFromEnv } from '../config.ts';
+import '../runtime/require-supported-node.ts';
+import { configOrExit } from '../runtime/config-or-exit.ts';
 import { createLogger } from '../services/logger.ts';
 import { copyMedia, openMediaArchive } from '../services/media/archive.ts';
 
-const config = configFromEnv();
+const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const [fromArg, toArg] = process.argv.slice(2);
 if (!fromArg || !toArg) {

@@ -4,13 +4,14 @@
  * before new instances start. Starting the server migrates too; the advisory
  * lock in migrate() makes both safe to run at once.
  */
-import { configFromEnv } from '../config.ts';
+import '../runtime/require-supported-node.ts';
+import { configOrExit } from '../runtime/config-or-exit.ts';
 import { openDb } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../services/logger.ts';
 import { ensureServerSecrets } from '../services/secrets.ts';
 
-const config = configFromEnv();
+const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 });
 try {

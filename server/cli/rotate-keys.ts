@@ -4,13 +4,14 @@
  * key keep verifying until they expire; keys retired longer ago than that are
  * deleted. Has no effect on tokens while JWT_SECRET is set (that key signs).
  */
-import { configFromEnv } from '../config.ts';
+import '../runtime/require-supported-node.ts';
+import { configOrExit } from '../runtime/config-or-exit.ts';
 import { openDb } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../services/logger.ts';
 import { ensureServerSecrets, rotateSigningKeys } from '../services/secrets.ts';
 
-const config = configFromEnv();
+const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 });
 try {

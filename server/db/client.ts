@@ -34,10 +34,18 @@ export interface Db extends Queryable {
   transaction<R>(fn: (tx: TransactionQueryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
   readonly engine: 'pglite' | 'postgres';
+  /** Connections in use, idle and requests waiting for one (metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await import('@electric-sql/pglite').catch((error: unknown) => {
+    // A release made with --without-pglite (scripts/release.mjs) is for PostgreSQL only.
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error('This release has no embedded database (--without-pglite): set DATABASE_URL.');
+    }
+    throw error;
+  });
   let pg;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
@@ -79,6 +87,39 @@ export interface PostgresOptions {
   max?: number;
   /** A schema to put first on the search path (tests isolate themselves this way). */
   searchPath?: string;
+  /** Where pool errors go (a connection that died while idle); default: a JSON line on stderr. */
+  onPoolError?: (error: Error) => void;
+  /** Overrides of DATABASE_TIMEOUTS (tests). */
+  timeouts?: Partial<DatabaseTimeouts>;
+}
+
+/**
+ * Bounds on every wait for PostgreSQL, so that a database that is down, slow or
+ * answers nothing turns into an error a request can answer 503 with (CONTRACTS
+ * §3 "Failing well") instead of a hang. `connect` also bounds the wait for a
+ * free pool slot; `statement` is the server-side statement_timeout (migrations
+ * lift it for their own transaction), and `query` the client-side limit for a
+ * server that stopped answering on an open connection.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  queryMs: 20_000,
+  idleInTransactionMs: 30_000,
+};
+
+/** One JSON line, as the logger would write it, for a process that has no logger. */
+function logPoolError(error: Error): void {
+  process.stderr.write(
+    `${JSON.stringify({ level: 50, time: new Date().toISOString(), pid: process.pid, err: { message: error.message, code: (error as { code?: string }).code }, msg: 'PostgreSQL pool error' })}\n`,
+  );
 }
 
 // Parameterised queries become named prepared statements (name = hash of the
@@ -111,14 +152,20 @@ function corked<R>(stream: Corkable, write: () => R): R {
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { default: pg } = await import('pg');
+  const timeouts = { ...DATABASE_TIMEOUTS, ...options.timeouts };
   const pool = new pg.Pool({
     connectionString: url,
     pipeline: true, // see transaction()
     max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    keepAlive: true,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath},public` } : {}),
   });
   // An idle connection that dies (server restart) must not crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL pool error', error.message));
+  pool.on('error', options.onPoolError ?? logPoolError);
   return {
     engine: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => {
@@ -211,6 +258,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -24,6 +24,8 @@ export function migrationFiles(): Promise<string[]> {
 export async function migrate(db: Db): Promise<string[]> {
   const files = await migrationFiles();
   return db.transaction(async (tx) => {
+    // A migration may rewrite a large table: no statement timeout for it (server/db/client.ts).
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(724311)');
     await tx.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -1,8 +1,9 @@
 /**
  * Serves the built PWA from dist/: hashed assets are immutable for a year;
  * HTML, the service worker and the manifest are revalidated on every load so
- * an update is seen at once. Prerendered routes get their own HTML; every other
- * path gets the app shell and the client router decides (unknown → /).
+ * an update is seen at once. Prerendered routes get their own HTML; the app's
+ * other addresses get the app shell and the client router decides; any other
+ * address gets the shell too, with status 404 (no soft 404s for crawlers).
  * Text files go out brotli- or gzip-encoded from the siblings the build wrote
  * (scripts/precompress-plugin.ts), when the browser accepts them.
  */
@@ -11,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { isClientRoute } from './client-routes.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -96,7 +98,11 @@ export function staticSite(distDir: string) {
     let file = await fileAt(candidate);
     if (!file && !ext) file = await fileAt(join(candidate, 'index.html'));
     if (!file && ext) return c.text('Not found', 404);
-    if (!file) file = await fileAt(join(root, 'shell.html'));
+    let status: 200 | 404 = 200;
+    if (!file) {
+      file = await fileAt(join(root, 'shell.html'));
+      if (!isClientRoute(urlPath)) status = 404;
+    }
     if (!file) return c.text('The app has not been built. Run npm run build.', 503);
 
     const fileExt = extname(file.path);
@@ -110,10 +116,10 @@ export function staticSite(distDir: string) {
       Vary: 'Accept-Encoding',
     };
     if (encoded) headers['Content-Encoding'] = encoded.encoding;
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     headers['Content-Length'] = String(sent.size);
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
     const stream = Readable.toWeb(createReadStream(sent.path)) as ReadableStream<Uint8Array>;
-    return c.body(stream, 200, headers);
+    return c.body(stream, status, headers);
   };
 }

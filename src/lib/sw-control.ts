@@ -7,6 +7,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { markUpdateWaiting } from './sw-bridge.ts';
+import { checkForUpdatesPeriodically } from './sw-update-checks.ts';
 
 /** Returns false to refuse a reload right now. */
 export type ReloadGuard = () => boolean | Promise<boolean>;
@@ -24,6 +25,8 @@ export async function watchForUpdates(): Promise<void> {
     if (event.isUpdate && requestedUpdate) window.location.reload();
   });
   await workbox.register();
+  const registered = workbox;
+  checkForUpdatesPeriodically(() => registered.update());
 }
 
 /** Installs the check run before an update reloads the page (null removes it). */

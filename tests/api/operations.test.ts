@@ -58,12 +58,12 @@ describe('request ids and the request log', () => {
   afterAll(() => t.close());
 
   it('echoes a sane incoming X-Request-Id and logs one JSON line with it', async () => {
-    const res = await t.app.request('/api/health?email=secret@example.com', {
+    const res = await t.app.request('/api/openapi.json?email=secret@example.com', {
       headers: { 'X-Request-Id': 'lb-0123456789abcdef' },
     });
     expect(res.headers.get('x-request-id')).toBe('lb-0123456789abcdef');
     const line = log.lines.find((l) => l.reqId === 'lb-0123456789abcdef');
-    expect(line).toMatchObject({ method: 'GET', path: '/api/health', status: 200, level: 30, msg: 'request' });
+    expect(line).toMatchObject({ method: 'GET', path: '/api/openapi.json', status: 200, level: 30, msg: 'request' });
     expect(line?.ms).toEqual(expect.any(Number));
     expect(JSON.stringify(line)).not.toContain('secret@example.com');
   });

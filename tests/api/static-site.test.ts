@@ -101,4 +101,12 @@ describe('static site: paths', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
   });
+
+  it('answers an address the app does not have with 404 and the app shell (no soft 404)', async () => {
+    const response = await get('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toMatch(/^<!doctype html>/);
+    expect((await get('/reset-password')).status).toBe(200);
+  });
 });

@@ -25,6 +25,8 @@ describe.skipIf(!built && !required)('production build', () => {
     const sw = read('sw.js');
     for (const route of prerenderPaths) expect(sw).toContain(`"${htmlFor(route)}"`);
     expect(sw).toContain('"shell.html"');
+    // Link previews' image: crawlers fetch it, the app never does.
+    expect(sw).not.toContain('og-image.png');
   });
 
   it('emits a manifest with the install essentials', () => {

@@ -15,7 +15,8 @@ import { startSmtpSink, type Received } from '../support/smtp-sink.ts';
 const root = join(import.meta.dirname, '..', '..');
 const out = join(root, '.tmp', `server-build-${process.pid}`);
 const dataDir = mkdtempSync(join(tmpdir(), 'roamly-built-'));
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', LOG_LEVEL: 'info' };
+// debug: the probe this test follows is logged at debug (deploy.md §7).
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', LOG_LEVEL: 'debug' };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

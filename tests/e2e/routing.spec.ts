@@ -9,8 +9,11 @@ test('/login redirects home, opens the Log in tab and drops the parameter', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown path redirects to the landing page', async ({ page }) => {
-  await page.goto('/this/does/not/exist');
+test('an unknown path answers 404 (no soft 404) and the app takes the visitor to the landing page', async ({
+  page,
+}) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -19,6 +19,7 @@
  */
 import type Sharp from 'sharp';
 import { ByteBudgetLru } from '../byte-budget-lru.ts';
+import { gaugeSource } from '../metrics.ts';
 import type { ImageStore, StoredImage } from '../image-store.ts';
 import type { RenditionWidth } from '../../../src/shared/contract/media-url.ts';
 
@@ -74,6 +75,7 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
   const resize = options.resize ?? sharpResize;
   // An empty entry remembers a file that did not resize, so it is not tried on every request.
   const cache = new ByteBudgetLru<string, Uint8Array>(options.cacheBytes ?? 24 * 1024 * 1024, (b) => b.length + 64);
+  gaugeSource('roamly_image_cache_bytes', 'Bytes held by the in-process cache of resized images.', () => cache.bytes);
   const inFlight = new Map<string, Promise<Uint8Array | null>>();
   let running: Promise<unknown> = Promise.resolve();
   let waiting = 0;

@@ -33,7 +33,15 @@ describe('production mail', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roamly-prod-'));
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        env: { ...process.env, NODE_ENV: 'production', SMTP_URL: '', MAIL: '', DATA_DIR: dataDir, PORT: '47391' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://roamly.example.com',
+          SMTP_URL: '',
+          MAIL: '',
+          DATA_DIR: dataDir,
+          PORT: '47391',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -1,0 +1,32 @@
+/**
+ * The addresses the browser app answers (src/app/routes.tsx and the
+ * dashboard's routes), for the server: any other address that reaches the
+ * static site answers 404 with the app's page, not a soft 200.
+ * tests/unit/client-routes-match-the-router.test.ts keeps this list and the
+ * router in step.
+ */
+import { brand } from '../../src/brand.ts';
+
+const PAGES = new Set([
+  '/',
+  `/${brand.slug}`,
+  '/about',
+  '/contact',
+  '/faq',
+  '/privacy',
+  '/terms',
+  '/child-safety',
+  '/delete',
+  '/issue',
+  '/register',
+  '/verify',
+  '/reset-password',
+  '/no-access',
+  '/login',
+]);
+
+/** True when the app has a page at `path` (case and a trailing slash aside, as the router). */
+export function isClientRoute(path: string): boolean {
+  const normalised = path.toLowerCase().replace(/(.)\/+$/, '$1');
+  return PAGES.has(normalised) || normalised === '/dashboard' || normalised.startsWith('/dashboard/');
+}

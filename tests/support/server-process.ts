@@ -1,0 +1,65 @@
+/**
+ * `server/index.ts` as a real process (through tsx, as `npm start` runs it in
+ * development), for tests of how it starts, fails and stops.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once it has exited. */
+  exited: Promise<number | string>;
+  /** Resolves once it logged that it is ready; rejects if it exits first. */
+  ready: Promise<void>;
+}
+
+/** Environment that isolates the process from the test's own: a fresh DATA_DIR, no database URL. */
+export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'roamly-proc-')),
+    GOOGLE_PLACES_KEY: 'unused', // skip loading the gazetteer (~5 s)
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+export function startServer(env: NodeJS.ProcessEnv): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is ready at')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  ready.catch(() => undefined);
+  return { child, output: () => output, exited, ready };
+}
