@@ -78,7 +78,12 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
   // After a refused save, the first field with a message gets focus, which scrolls it into view.
   useEffect(() => {
     if (errorsShown === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.focus();
+    // Focus scrolls the control in; centring brings its message (below it) clear of the sticky footer too.
+    const field = invalid.closest('.field');
+    if (field && 'scrollIntoView' in field) field.scrollIntoView({ block: 'center' });
   }, [errorsShown]);
 
   function edit(next: Partial<EventFormValues>) {
