@@ -134,7 +134,8 @@ const dayFlag = v.optional(FormBooleanSchema);
  */
 function blankOr<TSchema extends v.GenericSchema, const TBlank>(schema: TSchema, blank: TBlank) {
   return v.pipe(
-    v.unknown(),
+    // Multipart text (null from JSON callers); documented as such in the OpenAPI description.
+    v.union([v.string(), v.null()], 'Send this field as text.'),
     v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<TSchema> | TBlank => {
       const value = dataset.value;
       if (value === null || (typeof value === 'string' && value.trim() === '')) return blank;
