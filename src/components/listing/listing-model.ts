@@ -28,7 +28,7 @@ export interface ListingViewModel {
 
 /** `locale`: the reader's, for the dates (see listing-time.ts). */
 export function listingFromRecord(record: EventRecord, timeZone: string, locale?: string): ListingViewModel {
-  const business = record.is_recurring;
+  const business = record.is_listing;
   return {
     kind: business ? 'business' : 'event',
     title: record.title,

@@ -5,6 +5,7 @@ import { describeEntry } from '../../shared/outbox/describe-entry.ts';
 import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
+import { useAuth } from '../../stores/auth-store.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
 
@@ -12,7 +13,8 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
   const [busy, setBusy] = useState(false);
   // Offline, a retry has nowhere to go: like "Retry all now", it waits for the connection.
   const online = useSync((s) => s.online);
-  const edit = editorLink(view);
+  const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
+  const edit = editorLink(view, business);
   const stale = now - view.createdAt > STALE_AFTER_MS;
   const run = (task: () => Promise<void>) => {
     setBusy(true);
