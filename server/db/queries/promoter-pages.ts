@@ -1,0 +1,88 @@
+/**
+ * SQL reads of the promoter and venue pages (`/p/{display_name}` and its
+ * `.ics` feed): the account a name belongs to now, the account that gave a
+ * name up lately (for the 301), and the account's upcoming listings — capped,
+ * so 500 events cost one bounded index range read, not 500 renders.
+ */
+import type { Queryable } from '../client.ts';
+
+export interface PublicAccountRow {
+  id: string;
+  display_name: string;
+  user_type: string;
+  bio: string;
+  /** Absolute URL, or null. */
+  profile_image: string | null;
+}
+
+/**
+ * The verified account whose display name is `name` (any case). Display
+ * names are not unique (SPEC §5 does not ask it), so when several accounts
+ * share one, the page is the first one's that lists anything, else the oldest.
+ */
+export async function accountByDisplayName(
+  db: Queryable,
+  name: string,
+  mediaBase: string,
+): Promise<PublicAccountRow | null> {
+  const result = await db.query<PublicAccountRow>(
+    `SELECT u.id::text AS id, u.display_name, u.user_type, u.bio,
+            CASE WHEN u.profile_image IS NULL THEN NULL ELSE $2 || u.profile_image END AS profile_image
+       FROM users u
+      WHERE lower(u.display_name) = lower($1) AND u.verified_at IS NOT NULL
+      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id) DESC, u.id
+      LIMIT 1`,
+    [name, mediaBase],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** The current display name of the account that gave `name` up after `since` (ISO), or null. */
+export async function renamedDisplayName(db: Queryable, name: string, since: string): Promise<string | null> {
+  const result = await db.query<{ display_name: string }>(
+    `SELECT u.display_name
+       FROM display_name_history h JOIN users u ON u.id = h.user_id
+      WHERE lower(h.old_name) = lower($1) AND h.changed_at > $2::timestamptz
+        AND u.display_name <> '' AND u.verified_at IS NOT NULL
+      ORDER BY h.changed_at DESC
+      LIMIT 1`,
+    [name, since],
+  );
+  return result.rows[0]?.display_name ?? null;
+}
+
+export interface UpcomingListings {
+  /** event_document() of each listing as JSON text: the ongoing ones first, then by date and time. */
+  bodies: string[];
+  /** How many there are in all (may exceed bodies.length). */
+  total: number;
+}
+
+/**
+ * The account's listings that are still to come on `today` (YYYY-MM-DD in
+ * the listings' zone): dated events whose last day is today or later, and
+ * recurring records (a weekly series or the business listing), at most `limit`.
+ */
+export async function upcomingListings(
+  db: Queryable,
+  userId: number,
+  today: string,
+  limit: number,
+  mediaBase: string,
+): Promise<UpcomingListings> {
+  // The count is an uncorrelated subquery (run once); documents are built for the capped rows only.
+  const upcoming = `e.user_id = $1 AND (e.is_recurring OR coalesce(e.end_date, e.start_date) >= $2::date)`;
+  const result = await db.query<{ body: string; total: string }>(
+    `SELECT event_document(e, $4)::text AS body,
+            (SELECT count(*) FROM events e WHERE ${upcoming})::text AS total
+       FROM (SELECT * FROM events e WHERE ${upcoming}
+              ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
+              LIMIT $3) e
+      ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id`,
+    [userId, today, limit, mediaBase],
+  );
+  return {
+    bodies: result.rows.map((row) => row.body),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+}

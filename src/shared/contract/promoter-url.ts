@@ -1,0 +1,19 @@
+/**
+ * The public address of an account's page (CONTRACTS §10): `/p/{display_name}`
+ * and its calendar feed `/p/{display_name}.ics`. Display names may contain
+ * dots (`sam.nights`), so the feed is told apart by its `.ics` ending alone.
+ * Server and dashboard both build the path here.
+ */
+
+/** After a display name changes, its old `/p/` link answers 301 to the new one for this long. */
+export const RENAMED_LINK_DAYS = 90;
+
+/** The path of an account's public page. */
+export function promoterPath(displayName: string): string {
+  return `/p/${encodeURIComponent(displayName)}`;
+}
+
+/** The path of an account's calendar feed. */
+export function promoterFeedPath(displayName: string): string {
+  return `${promoterPath(displayName)}.ics`;
+}
