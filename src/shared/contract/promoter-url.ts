@@ -17,3 +17,10 @@ export function promoterPath(displayName: string): string {
 export function promoterFeedPath(displayName: string): string {
   return `${promoterPath(displayName)}.ics`;
 }
+
+/** Matches an account's page path (not its `.ics` feed); group 1 is the name as written in the URL. */
+export const PROMOTER_PAGE_PATTERN = /^\/p\/([^/]+)$/;
+
+export function isPromoterPagePath(path: string): boolean {
+  return PROMOTER_PAGE_PATTERN.test(path) && !path.endsWith('.ics');
+}
