@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useDraft } from '../../components/forms/use-draft.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { PublicPageLink } from './public-page-link.tsx';
 
 interface ProfileValues {
   display_name: string;
@@ -149,6 +150,7 @@ function ProfileForm({ user }: { user: User }) {
           <SaveMessage result={result} />
         </div>
       </form>
+      <PublicPageLink displayName={user.display_name} />
       <ChangePasswordForm />
       <ChangeEmailForm currentEmail={user.email} />
     </section>
