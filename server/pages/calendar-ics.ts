@@ -29,6 +29,8 @@ export interface CalendarOptions {
   timeZone: string;
   /** A feed's name (X-WR-CALNAME), shown by calendar apps that subscribe. */
   name?: string;
+  /** Characters of each description kept (a feed's size stays bounded); the page link always follows. */
+  descriptionLimit?: number;
 }
 
 /**
@@ -82,24 +84,25 @@ export function escapeText(text: string): string {
  * one space, never inside a UTF-8 sequence.
  */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
+  if (line.length <= 25) return line; // at most 3 octets per UTF-16 unit: 75 octets
   const parts: string[] = [];
-  let current = '';
+  let start = 0;
   let octets = 0;
   let limit = 75;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
+  for (let i = 0; i < line.length;) {
+    const code = line.codePointAt(i)!;
+    const units = code > 0xffff ? 2 : 1;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code <= 0xffff ? 3 : 4;
     if (octets + size > limit) {
-      parts.push(current);
-      current = '';
+      parts.push(line.slice(start, i));
+      start = i;
       octets = 0;
       limit = 74; // continuation lines start with the folding space
     }
-    current += char;
     octets += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(start));
   return parts.join('\r\n ');
 }
 
@@ -188,7 +191,10 @@ function vevent(entry: CalendarEntry, options: CalendarOptions): string[] {
   const when = timing(entry, options);
   if (!when) return [];
   const { record } = entry;
-  const description = [record.bio.trim(), entry.url].filter(Boolean).join('\n\n');
+  const limit = options.descriptionLimit ?? Infinity;
+  const bio = record.bio.trim();
+  const shortened = bio.length > limit ? `${bio.slice(0, limit).trimEnd()}…` : bio;
+  const description = [shortened, entry.url].filter(Boolean).join('\n\n');
   return [
     'BEGIN:VEVENT',
     `UID:event-${record.id}@${options.host}`,

@@ -44,6 +44,8 @@ const HTML = 'text/html; charset=utf-8';
 /** Listings a /p/ page shows, and its feed holds (an account has at most 500). */
 export const PAGE_LIMIT = 50;
 export const FEED_LIMIT = 200;
+/** Characters of each description in a feed (a description may have 5,000); the event's page has the rest. */
+const FEED_DESCRIPTION_LIMIT = 300;
 
 const ICS_PATH_PATTERN = /^\/e\/(\d{1,15})\.ics$/;
 const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
@@ -186,6 +188,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         host: new URL(origin).host,
         timeZone: brand.timeZone,
         name: `${account.display_name} on ${brand.name}`,
+        descriptionLimit: FEED_DESCRIPTION_LIMIT,
       });
       return cached(c, ics, CALENDAR_CONTENT_TYPE, lastModified, false);
     }
