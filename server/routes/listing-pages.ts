@@ -30,7 +30,12 @@ import { MEDIA_PATH } from '../http/urls.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
-import { accountByDisplayName, renamedDisplayName, upcomingListings } from '../db/queries/promoter-pages.ts';
+import {
+  accountByDisplayName,
+  renamedDisplayName,
+  sitemapAccounts,
+  upcomingListings,
+} from '../db/queries/promoter-pages.ts';
 import { CALENDAR_CONTENT_TYPE, calendarText, hasCalendarTime, type CalendarEntry } from '../pages/calendar-ics.ts';
 import { promoterDocument, type PromoterPageItem } from '../pages/promoter-document.ts';
 import { isValidDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../../src/shared/contract/auth.ts';
@@ -236,13 +241,17 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
   });
 
   router.get('/sitemap.xml', async (c) => {
-    const rows = await sitemapListings(db);
+    const [rows, accounts] = await Promise.all([sitemapListings(db), sitemapAccounts(db)]);
     const pages = prerenderPaths.map((path) => `<url><loc>${origin}${path === '/' ? '/' : path}</loc></url>`);
     const listings = rows.map(
       (row) =>
         `<url><loc>${escapeXml(origin + `/e/${row.id}/${listingSlug(row.title)}`)}</loc><lastmod>${row.updated_at}</lastmod></url>`,
     );
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings].join('\n')}\n</urlset>\n`;
+    const people = accounts.map(
+      (row) =>
+        `<url><loc>${escapeXml(origin + promoterPath(row.display_name))}</loc><lastmod>${row.updated_at}</lastmod></url>`,
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings, ...people].join('\n')}\n</urlset>\n`;
     return c.body(xml, 200, {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': 'public, max-age=0, s-maxage=60',

@@ -170,6 +170,13 @@ describe('promoter and venue pages: /p/{display_name}', () => {
     });
   });
 
+  it('lists the pages of accounts with listings in sitemap.xml, and robots.txt allows them', async () => {
+    const xml = await (await page('/sitemap.xml')).text();
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/p/sam.nights</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/p/The_Blue_Door</loc>`);
+    expect(await (await page('/robots.txt')).text()).toContain('Allow: /p/');
+  });
+
   it('shows a venue its business listing', async () => {
     const html = await (await page('/p/The_Blue_Door')).text();
     expect(html).toContain('Blue Door Café');

@@ -86,3 +86,28 @@ export async function upcomingListings(
     total: Number(result.rows[0]?.total ?? 0),
   };
 }
+
+export interface SitemapAccountRow {
+  display_name: string;
+  /** ISO 8601 in UTC: the newest edit of the account's listings. */
+  updated_at: string;
+}
+
+/**
+ * Accounts with listings, for the sitemap: one row per display name (the
+ * account that name's page shows may be another of the same name; the URL is
+ * the same), most recently edited first, at most `limit`.
+ */
+export async function sitemapAccounts(db: Queryable, limit = 900): Promise<SitemapAccountRow[]> {
+  const result = await db.query<SitemapAccountRow>(
+    `SELECT min(u.display_name) AS display_name,
+            to_char(max(e.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
+       FROM users u JOIN events e ON e.user_id = u.id
+      WHERE u.verified_at IS NOT NULL AND u.display_name <> ''
+      GROUP BY lower(u.display_name)
+      ORDER BY max(e.updated_at) DESC
+      LIMIT $1`,
+    [limit],
+  );
+  return result.rows;
+}
