@@ -28,6 +28,9 @@ main{max-width:44rem;margin:0 auto;padding:0 1rem 2rem}
 .get-app p{margin:0 0 .6rem;color:#f3f1fb}
 .button{display:inline-block;padding:.65rem 1.2rem;border-radius:999px;background:#ff6b4a;color:#16142b;font-weight:750;text-decoration:none}
 .button:focus-visible{outline:3px solid #fff;outline-offset:2px}
+.listing-by{margin:.8rem 0 0;color:#f3f1fb}
+.listing-by a{color:#ffd166;font-weight:650}
+.listing-by a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
 .listing-actions{margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.6rem}
 .button--quiet{background:transparent;color:#fff;box-shadow:inset 0 0 0 2px #ffd166}
 .not-found{padding:2rem 0}
@@ -109,14 +112,24 @@ ${bootScript(scripts)}
 export interface ListingActions {
   /** `/e/{id}.ics` for an event with a time; null for a business listing. */
   calendar: string | null;
+  /** The organiser's `/p/` page. */
+  organizer: { name: string; href: string } | null;
 }
 
 export function listingDocument(
   listing: ListingViewModel,
   head: DocumentHead,
   scripts: readonly string[],
-  actions: ListingActions = { calendar: null },
+  actions: ListingActions = { calendar: null, organizer: null },
 ): string {
+  const organizer = actions.organizer
+    ? createElement(
+        'p',
+        { className: 'listing-by' },
+        'By ',
+        createElement('a', { href: actions.organizer.href }, actions.organizer.name),
+      )
+    : null;
   const calendar = actions.calendar
     ? createElement(
         'p',
@@ -135,7 +148,7 @@ export function listingDocument(
     createElement('a', { className: 'button', href: `/${brand.slug}` }, 'Get the app'),
   );
   const body = renderToString(
-    createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, calendar, cta),
+    createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, organizer, calendar, cta),
   );
   return pageDocument(head, body, scripts);
 }

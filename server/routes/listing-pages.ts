@@ -70,8 +70,7 @@ function organizerOf(row: PublicListingRow, origin: string) {
   return {
     name: row.organizer_name || brand.name,
     type: row.organizer_type === 'business' ? ('Organization' as const) : ('Person' as const),
-    url:
-      row.business_id && row.business_title ? origin + listingPath(Number(row.business_id), row.business_title) : null,
+    url: row.organizer_page ? origin + promoterPath(row.organizer_page) : null,
   };
 }
 
@@ -126,7 +125,10 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         jsonLd: scriptSafeJson(jsonLd),
       },
       scripts,
-      { calendar: calendarEntry(record, row.organizer_type) ? `/e/${record.id}.ics` : null },
+      {
+        calendar: calendarEntry(record, row.organizer_type) ? `/e/${record.id}.ics` : null,
+        organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
+      },
     );
     return cached(c, html, HTML, new Date(record.updated_at), true);
   });

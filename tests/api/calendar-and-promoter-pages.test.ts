@@ -123,6 +123,9 @@ describe('Add to calendar: /e/{id}.ics', () => {
     expect(event).toMatch(
       new RegExp(`<a class="button button--quiet" href="/e/${eventId}\\.ics" download="">Add to calendar</a>`),
     );
+    // The organiser's page, for people and in the schema.org data.
+    expect(event).toContain('<p class="listing-by">By <a href="/p/sam.nights">sam.nights</a></p>');
+    expect(event).toContain(`"organizer":{"@type":"Person","name":"sam.nights","url":"${PUBLIC_URL}/p/sam.nights"}`);
     const listing = await (await page(`/e/${venueListingId}/blue-door-cafe`)).text();
     expect(listing).not.toContain('Add to calendar');
     expect((await page(`/e/${venueListingId}.ics`)).status).toBe(404);
