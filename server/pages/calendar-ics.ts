@@ -1,7 +1,7 @@
 /**
  * iCalendar (RFC 5545) for "Add to calendar" (`/e/{id}.ics`) and a
  * promoter's subscribable feed (`/p/{name}.ics`). Events store wall-clock
- * times with no zone (SPEC §3) and are read in `brand.timeZone`, so times go
+ * times with no zone (product §3) and are read in `brand.timeZone`, so times go
  * out as local times with a TZID and the matching VTIMEZONE: a calendar
  * shows 21:00 on both sides of a daylight-saving change. A weekly series is
  * one VEVENT with an RRULE. UIDs derive from the listing id and the public

@@ -10,7 +10,7 @@
  *
  * `/e/{id}.ics` is the event for a calendar ("Add to calendar"); `/p/{name}`
  * an account's page of upcoming listings and `/p/{name}.ics` its feed
- * (CONTRACTS §10), capped at PAGE_LIMIT / FEED_LIMIT listings so a promoter
+ * (contract §10), capped at PAGE_LIMIT / FEED_LIMIT listings so a promoter
  * with the maximum 500 events costs one bounded read. A renamed account's
  * old name answers 301 for RENAMED_LINK_DAYS. Pages and feeds are tagged by
  * a hash of their bytes; a /p/ page's Last-Modified is informative only,
@@ -272,7 +272,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
 }
 
 /**
- * A weekly series (CONTRACTS §10): `is_recurring` on a promoter's record. A
+ * A weekly series (contract §10): `is_recurring` on a promoter's record. A
  * business keeps its one recurring record as its listing, which is not an event.
  */
 function isWeeklySeries(record: EventRecord, ownerType: string): boolean {

@@ -17,7 +17,7 @@ export interface PublicAccountRow {
 
 /**
  * The verified account whose display name is `name` (any case). Display
- * names are not unique (SPEC §5 does not ask it), so when several accounts
+ * names are not unique (product §5 does not ask it), so when several accounts
  * share one, the page is the first one's that lists anything, else the oldest.
  */
 export async function accountByDisplayName(

@@ -1,5 +1,5 @@
 /**
- * The account's public page (`/p/{display_name}`, CONTRACTS §10) on the
+ * The account's public page (`/p/{display_name}`, contract §10) on the
  * Profile screen: the link itself, Share and a QR poster, so a promoter has
  * one address for "all my events" to put in a bio or on a wall. It shows the
  * saved name: the page follows the server, not an unsaved edit.

@@ -1,5 +1,5 @@
 /**
- * The public address of an account's page (CONTRACTS §10): `/p/{display_name}`
+ * The public address of an account's page (contract §10): `/p/{display_name}`
  * and its calendar feed `/p/{display_name}.ics`. Display names may contain
  * dots (`sam.nights`), so the feed is told apart by its `.ics` ending alone.
  * Server and dashboard both build the path here.
