@@ -96,7 +96,7 @@ function businessJsonLd(record: EventRecord, context: JsonLdContext): Json {
 }
 
 export function listingJsonLd(record: EventRecord, context: JsonLdContext): Json {
-  return record.is_recurring ? businessJsonLd(record, context) : eventJsonLd(record, context);
+  return record.is_listing ? businessJsonLd(record, context) : eventJsonLd(record, context);
 }
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>`), no line separators. */

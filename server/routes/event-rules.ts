@@ -31,10 +31,15 @@ export function requireDashboardUser(user: AccessClaims): void {
   }
 }
 
-export function checkListingAllowed(user: AccessClaims, fields: EventFields): void {
-  if (fields.is_recurring && user.userType !== 'business') {
-    throw new ApiError(403, 'Only business accounts can have a business listing.');
-  }
+/**
+ * Whether the write makes the record the account's business listing: a
+ * business account's recurring record is its listing (one per account); a
+ * promoter's recurring event is a weekly series (CONTRACTS §10). Undefined
+ * when the write does not touch `is_recurring`.
+ */
+export function listingFlag(user: AccessClaims, fields: EventFields): boolean | undefined {
+  if (fields.is_recurring === undefined) return undefined;
+  return fields.is_recurring && user.userType === 'business';
 }
 
 /** A short stable hash, so the list's ETag differs per public origin. */

@@ -25,10 +25,10 @@ import { acceptImage, type StoredImage } from '../services/image-store.ts';
 import { assertRoomForEvent, countWrite } from '../services/write-policy.ts';
 import {
   assertConsistent,
-  checkListingAllowed,
   encodeCursor,
   eventId,
   ifMatchVersion,
+  listingFlag,
   listPageParams,
   ONE_LISTING,
   needsStoredRow,
@@ -134,9 +134,9 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     await countWrite(db, writePolicy, user.userId, clock.now());
     const { fields, cover } = await readEventForm(c);
     if (fields.title === undefined) throw new ApiError(400, 'Give it a title.', { title: ['Give it a title.'] });
-    checkListingAllowed(user, fields);
     assertConsistent(fields);
-    if (fields.is_recurring && (await hasBusinessListing(db, user.userId, null))) throw new ApiError(409, ONE_LISTING);
+    const isListing = listingFlag(user, fields);
+    if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new ApiError(409, ONE_LISTING);
 
     const coverName = await storeCover(user.userId, cover);
     const now = new Date(clock.now());
@@ -146,6 +146,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
         const inserted = await insertEvent(tx, {
           userId: user.userId,
           fields,
+          isListing,
           coverImage: coverName,
           now,
           mediaBase: base,
@@ -166,8 +167,15 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const id = eventId(c);
     const expected = ifMatchVersion(c);
     const { fields, cover } = await readEventForm(c);
-    checkListingAllowed(user, fields);
-    const write = { userId: user.userId, fields, coverImage: null, now: new Date(clock.now()), mediaBase: base };
+    const isListing = listingFlag(user, fields);
+    const write = {
+      userId: user.userId,
+      fields,
+      isListing,
+      coverImage: null,
+      now: new Date(clock.now()),
+      mediaBase: base,
+    };
     // The common edit (text, place, keywords) needs nothing of the stored row: one statement,
     // guarded by the version. When it matches no row, the full path below says why (404 or 412).
     if (!cover && !needsStoredRow(fields)) {
@@ -186,7 +194,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
           return { conflict: JSON.stringify({ ...record, detail, current: record }), version: latest.version };
         }
         assertConsistent({ ...current, ...fields });
-        if (fields.is_recurring && !current.is_recurring && (await hasBusinessListing(tx, user.userId, id))) {
+        if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
           throw new ApiError(409, ONE_LISTING);
         }
         const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;

@@ -104,11 +104,6 @@ describe('events', () => {
     expect(second.body.detail).toMatch(/already have a business listing/);
   });
 
-  it('keeps the business listing for business accounts', async () => {
-    const res = await create(promoter.access, { title: 'My venue', is_recurring: 'true' });
-    expect(res.status).toBe(403);
-  });
-
   it('updates with If-Match: the current version applies, a stale one gets 412 with the current record', async () => {
     const created = (await create(promoter.access, { title: 'Draft' })).body;
     const first = await update(promoter.access, created.id, { title: 'From phone' }, { 'If-Match': '1' });

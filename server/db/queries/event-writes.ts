@@ -33,12 +33,17 @@ const eventColumns = [
   'sunday',
   'recurring_start_time',
   'recurring_end_time',
+  'ticket_url',
+  'price',
+  'currency',
+  'status',
 ] as const satisfies readonly (keyof EventFields)[];
 
 const jsonColumns = new Set(['keywords', 'schedule_blocks']);
 
 /** The columns and values of the fields that were sent (JSON columns as text). */
-function columnValues(fields: EventFields): { columns: string[]; values: unknown[] } {
+function columnValues(write: EventWrite): { columns: string[]; values: unknown[] } {
+  const { fields } = write;
   const columns: string[] = [];
   const values: unknown[] = [];
   for (const column of eventColumns) {
@@ -46,6 +51,10 @@ function columnValues(fields: EventFields): { columns: string[]; values: unknown
     if (value === undefined) continue;
     columns.push(column);
     values.push(jsonColumns.has(column) ? JSON.stringify(value) : value);
+  }
+  if (write.isListing !== undefined) {
+    columns.push('is_listing');
+    values.push(write.isListing);
   }
   return { columns, values };
 }
@@ -55,13 +64,19 @@ export interface EventWrite {
   fields: EventFields;
   /** A newly stored cover image, or null to leave the cover as it is. */
   coverImage: string | null;
+  /**
+   * Whether the record is the account's business listing, set whenever
+   * `is_recurring` is sent (a business's recurring record is its listing; a
+   * promoter's is a weekly series); undefined leaves it as it is.
+   */
+  isListing?: boolean | undefined;
   now: Date;
   mediaBase: string;
 }
 
 /** Inserts an event with the fields that were sent; returns its document. */
 export async function insertEvent(tx: Queryable, write: EventWrite): Promise<string> {
-  const { columns, values } = columnValues(write.fields);
+  const { columns, values } = columnValues(write);
   const { userId, now, coverImage } = write;
   const allColumns = ['user_id', 'created_at', 'updated_at', ...columns, ...(coverImage ? ['cover_image'] : [])];
   const allValues = [userId, now, now, ...values, ...(coverImage ? [coverImage] : [])];
@@ -86,7 +101,7 @@ export async function updateOwnEvent(
   write: EventWrite,
   expectedVersion: number | null = null,
 ): Promise<{ body: string; version: number } | null> {
-  const { columns, values } = columnValues(write.fields);
+  const { columns, values } = columnValues(write);
   if (write.coverImage) {
     columns.push('cover_image');
     values.push(write.coverImage);
@@ -149,9 +164,10 @@ export async function insertSeedEvent(tx: Queryable, userId: number, e: SeedEven
   await tx.query(
     `INSERT INTO events (user_id, title, bio, location_name, latitude, longitude, start_date, start_time, end_date,
        end_time, is_recurring, is_sponsored, event_type, event_subtype, keywords, schedule_blocks,
-       monday, tuesday, wednesday, thursday, friday, saturday, sunday, recurring_start_time, recurring_end_time)
+       monday, tuesday, wednesday, thursday, friday, saturday, sunday, recurring_start_time, recurring_end_time,
+       is_listing)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-       $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+       $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)`,
     [
       userId,
       e.title,
@@ -172,6 +188,8 @@ export async function insertSeedEvent(tx: Queryable, userId: number, e: SeedEven
       ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => days.has(d)),
       e.recurring_start_time ?? null,
       e.recurring_end_time ?? null,
+      // The demo's recurring records belong to business accounts: their listings.
+      e.is_recurring ?? false,
     ],
   );
 }

@@ -11,6 +11,7 @@ import type { Queryable } from '../client.ts';
 export interface StoredEventState {
   version: number;
   is_recurring: boolean;
+  is_listing: boolean;
   event_type: string | null;
   event_subtype: string | null;
   start_date: string | null;
@@ -22,7 +23,7 @@ export interface StoredEventState {
 
 export async function lockOwnEvent(db: Queryable, eventId: number, userId: number): Promise<StoredEventState | null> {
   const result = await db.query<StoredEventState>(
-    `SELECT version, is_recurring, event_type, event_subtype,
+    `SELECT version, is_recurring, is_listing, event_type, event_subtype,
             to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
             to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, cover_image
        FROM events WHERE id = $1 AND user_id = $2 FOR UPDATE`,
@@ -41,7 +42,7 @@ export async function eventJson(db: Queryable, eventId: number, userId: number, 
 
 export async function hasBusinessListing(db: Queryable, userId: number, exceptId: number | null): Promise<boolean> {
   const result = await db.query(
-    'SELECT 1 FROM events WHERE user_id = $1 AND is_recurring AND id IS DISTINCT FROM $2 LIMIT 1',
+    'SELECT 1 FROM events WHERE user_id = $1 AND is_listing AND id IS DISTINCT FROM $2 LIMIT 1',
     [userId, exceptId],
   );
   return result.rows.length > 0;

@@ -1,8 +1,8 @@
 /**
  * SQL reads of listings across accounts: the public listing pages
  * (`/e/{id}/{slug}`), the sitemap and the business listings near a venue. A
- * page shows any event or business listing to anyone, so these reads take no
- * user id; pages get the same event_document() the API returns, plus the
+ * page shows any published event or business listing to anyone (a draft is
+ * its owner's alone: not found here), so these reads take no user id; pages get the same event_document() the API returns, plus the
  * organiser's public name and the address of their business listing.
  */
 import type { Queryable } from '../client.ts';
@@ -27,8 +27,8 @@ export async function publicListing(db: Queryable, id: number, mediaBase: string
             b.id::text AS business_id, b.title AS business_title
        FROM events e
        JOIN users u ON u.id = e.user_id
-       LEFT JOIN events b ON b.user_id = e.user_id AND b.is_recurring
-      WHERE e.id = $1`,
+       LEFT JOIN events b ON b.user_id = e.user_id AND b.is_listing AND b.status = 'published'
+      WHERE e.id = $1 AND e.status = 'published'`,
     [id, mediaBase],
   );
   return result.rows[0] ?? null;
@@ -42,14 +42,14 @@ export interface SitemapRow {
 }
 
 /**
- * Every listing, newest edit first. A sitemap file holds at most 50,000 URLs;
+ * Every published listing, newest edit first. A sitemap file holds at most 50,000 URLs;
  * beyond that it would need an index, which this product does not reach yet.
  */
 export async function sitemapListings(db: Queryable, limit = 49_000): Promise<SitemapRow[]> {
   const result = await db.query<SitemapRow>(
     `SELECT id::text AS id, title,
             to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
-       FROM events ORDER BY updated_at DESC, id DESC LIMIT $1`,
+       FROM events WHERE status = 'published' ORDER BY updated_at DESC, id DESC LIMIT $1`,
     [limit],
   );
   return result.rows;
@@ -85,7 +85,7 @@ export async function matchingBusinessesJson(db: Queryable, near: VenueNear, med
                 cos(radians($2)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $3) / 2), 2)
               )) AS distance
                FROM events e
-              WHERE e.is_recurring AND e.latitude BETWEEN $2 - $4 AND $2 + $4
+              WHERE e.is_listing AND e.status = 'published' AND e.latitude BETWEEN $2 - $4 AND $2 + $4
                 AND e.longitude BETWEEN $3 - $5 AND $3 + $5
                 AND (strpos(fold($1), fold(e.title)) > 0 OR strpos(fold(e.title), fold($6)) > 0)
             ) m

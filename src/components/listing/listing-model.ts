@@ -27,7 +27,7 @@ export interface ListingViewModel {
 }
 
 export function listingFromRecord(record: EventRecord, timeZone: string): ListingViewModel {
-  const business = record.is_recurring;
+  const business = record.is_listing;
   return {
     kind: business ? 'business' : 'event',
     title: record.title,

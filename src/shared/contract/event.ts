@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { CategorySchema, findCategory } from './categories.ts';
+import { CurrencyInputSchema, DEFAULT_CURRENCY } from './currencies.ts';
 import {
   DateSchema,
   emptyAsNull,
@@ -25,6 +26,16 @@ export const MAX_TITLE_LENGTH = 200;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Image types the server accepts (checked by content). */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Longest ticket link accepted (CONTRACTS §10). */
+export const MAX_TICKET_URL_LENGTH = 500;
+
+/** `status` values: a draft is visible only to its owner; published is public. */
+export const eventStatuses = ['published', 'draft'] as const;
+/** Whether an event is public. */
+export type EventStatus = (typeof eventStatuses)[number];
+/** An event status. */
+export const EventStatusSchema = v.picklist(eventStatuses, 'Status is "published" or "draft".');
 
 /** An event or business listing as returned by the API. */
 export const EventSchema = v.object({
@@ -56,6 +67,20 @@ export const EventSchema = v.object({
   sunday: v.boolean(),
   recurring_start_time: v.nullable(TimeSchema),
   recurring_end_time: v.nullable(TimeSchema),
+  // Fields added after the first release default when absent, so records an
+  // older server returned (or a device cached) still parse.
+  /** An `https://` link where tickets are sold, or null. */
+  ticket_url: v.optional(v.nullable(v.string()), null),
+  /** Decimal text as entered ("12.50"); "0" is free; null is not shown. */
+  price: v.optional(v.nullable(v.string()), null),
+  /** ISO 4217 code of `price`. */
+  currency: v.optional(v.string(), DEFAULT_CURRENCY),
+  status: v.optional(EventStatusSchema, 'published'),
+  /**
+   * True for a business account's one recurring record, its business listing.
+   * A promoter's recurring event (`is_recurring` alone) is a weekly series.
+   */
+  is_listing: v.optional(v.boolean(), false),
   created_at: v.string(),
   updated_at: v.string(),
 });
@@ -104,6 +129,62 @@ const textField = (max: number, label: string, lines: 'single' | 'multi' = 'sing
 const dayFlag = v.optional(FormBooleanSchema);
 
 /**
+ * Blank text (or null) → `blank`; anything else goes through `schema`, whose
+ * own messages reach the form (a union would replace them with its own).
+ */
+function blankOr<TSchema extends v.GenericSchema, const TBlank>(schema: TSchema, blank: TBlank) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<TSchema> | TBlank => {
+      const value = dataset.value;
+      if (value === null || (typeof value === 'string' && value.trim() === '')) return blank;
+      const result = v.safeParse(schema, value);
+      if (result.success) return result.output;
+      for (const issue of result.issues) addIssue({ message: issue.message });
+      return NEVER;
+    }),
+  );
+}
+
+/** True when `text` is an absolute `https://` URL with a host and no user name or password. */
+function isHttpsUrl(text: string): boolean {
+  if (!/^https:\/\//i.test(text) || /\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A ticket link: `https://` only (no `javascript:`, no `http://`), at most 500 characters. */
+export const TicketUrlSchema = v.pipe(
+  v.string('Ticket link is text.'),
+  v.trim(),
+  singleLine(),
+  v.maxLength(MAX_TICKET_URL_LENGTH, `Ticket link can have at most ${MAX_TICKET_URL_LENGTH} characters.`),
+  v.check(isHttpsUrl, 'Ticket link must be a full web address starting with https://.'),
+  v.transform((text) => new URL(text).href),
+  v.maxLength(MAX_TICKET_URL_LENGTH, `Ticket link can have at most ${MAX_TICKET_URL_LENGTH} characters.`),
+);
+
+/** Largest price accepted (exclusive), in whole units of its currency. */
+export const MAX_PRICE = 1_000_000;
+
+/**
+ * A price as typed: a non-negative decimal with at most two decimal places,
+ * below a million; leading zeros dropped ("012.50" → "12.50"). "0" is free.
+ */
+export const PriceSchema = v.pipe(
+  v.union([v.string(), v.number()], 'Price must be a number such as 12 or 12.50 (0 means free).'),
+  v.transform((value) => String(value).trim()),
+  v.check((text) => !/^-\s*\d/.test(text), 'Price cannot be negative.'),
+  v.regex(/^\d+(\.\d{1,2})?$/, 'Price must be a number such as 12 or 12.50 (0 means free).'),
+  v.transform((text) => text.replace(/^0+(?=\d)/, '')),
+  v.check((text) => Number(text) < MAX_PRICE, 'Price must be less than 1,000,000.'),
+);
+
+/**
  * Multipart fields of `POST /api/events/create/` and `PUT /api/events/{id}/update/`.
  * All optional (absent = unchanged on update); empty text clears a value.
  * `keywords` and `schedule_blocks` arrive as JSON text. The cover image is the
@@ -141,6 +222,11 @@ export const EventFieldsSchema = v.object({
   sunday: dayFlag,
   recurring_start_time: v.optional(emptyAsNull(TimeInputSchema)),
   recurring_end_time: v.optional(emptyAsNull(TimeInputSchema)),
+  ticket_url: v.optional(blankOr(TicketUrlSchema, null)),
+  price: v.optional(blankOr(PriceSchema, null)),
+  /** Empty means the default, GBP. */
+  currency: v.optional(blankOr(CurrencyInputSchema, DEFAULT_CURRENCY)),
+  status: v.optional(v.pipe(v.string('Status is "published" or "draft".'), v.trim(), EventStatusSchema)),
 });
 /** Event fields as a client may send them (before encoding). */
 export type EventFieldsInput = v.InferInput<typeof EventFieldsSchema>;
