@@ -165,7 +165,9 @@ function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null
     const end = record.recurring_end_time;
     const lines = [dateTime('DTSTART', first, start, options)];
     if (end) lines.push(dateTime('DTEND', end <= start ? addDays(first, 1) : first, end, options));
-    lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')}`);
+    // A series with a last date stops after it (UNTIL is UTC when DTSTART has a zone: the day's end is safe).
+    const until = record.end_date ? `;UNTIL=${compactDate(addDays(record.end_date, 1))}T000000Z` : '';
+    lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')}${until}`);
     return lines;
   }
   if (!record.start_date) return null;

@@ -126,7 +126,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       },
       scripts,
       {
-        calendar: calendarEntry(record, row.organizer_type) ? `/e/${record.id}.ics` : null,
+        calendar: calendarEntry(record) ? `/e/${record.id}.ics` : null,
         organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
       },
     );
@@ -138,7 +138,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const row = await publicListing(db, id, origin + MEDIA_PATH);
     if (!row) return notFound(c);
     const record = v.parse(EventSchema, JSON.parse(row.body));
-    const entry = calendarEntry(record, row.organizer_type);
+    const entry = calendarEntry(record);
     if (!entry) return notFound(c);
     const ics = calendarText([entry], { host: new URL(origin).host, timeZone: brand.timeZone });
     return cached(c, ics, CALENDAR_CONTENT_TYPE, new Date(record.updated_at), true, {
@@ -146,14 +146,15 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     });
   }
 
-  function calendarEntry(record: EventRecord, ownerType: string): CalendarEntry | null {
+  function calendarEntry(record: EventRecord): CalendarEntry | null {
     const entry: CalendarEntry = {
       record,
       url: origin + listingPath(record.id, record.title),
-      weekly: isWeeklySeries(record, ownerType),
-      seriesFrom: today(),
+      weekly: isWeeklySeries(record),
+      // A series with no start date starts the day it was created: its DTSTART never moves.
+      seriesFrom: record.created_at.slice(0, 10),
     };
-    return (!record.is_recurring || entry.weekly) && hasCalendarTime(entry) ? entry : null;
+    return !record.is_listing && hasCalendarTime(entry) ? entry : null;
   }
 
   /** Today's date where the listings happen (YYYY-MM-DD). */
@@ -190,7 +191,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const lastModified = newest ? new Date(newest) : null;
 
     if (feed) {
-      const entries = records.flatMap((record) => calendarEntry(record, account.user_type) ?? []);
+      const entries = records.flatMap((record) => calendarEntry(record) ?? []);
       const ics = calendarText(entries, {
         host: new URL(origin).host,
         timeZone: brand.timeZone,
@@ -204,7 +205,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const items: PromoterPageItem[] = records.map((record) => ({
       record,
       path: listingPath(record.id, record.title),
-      business: record.is_recurring && !isWeeklySeries(record, account.user_type),
+      business: record.is_listing,
     }));
     const description =
       account.bio.trim().replace(/\s+/g, ' ').slice(0, 160) ||
@@ -272,11 +273,11 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
 }
 
 /**
- * A weekly series (contract §10): `is_recurring` on a promoter's record. A
- * business keeps its one recurring record as its listing, which is not an event.
+ * A weekly series (contract §10): `is_recurring` on a record that is not a
+ * business's listing. The listing (opening hours) is not an event.
  */
-function isWeeklySeries(record: EventRecord, ownerType: string): boolean {
-  return record.is_recurring && ownerType !== 'business';
+function isWeeklySeries(record: EventRecord): boolean {
+  return record.is_recurring && !record.is_listing;
 }
 
 /**

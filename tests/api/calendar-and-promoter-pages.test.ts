@@ -142,6 +142,69 @@ describe('Add to calendar: /e/{id}.ics', () => {
   });
 });
 
+describe('weekly series and drafts in calendars', () => {
+  it('writes a weekly series as one VEVENT with an RRULE that ical.js expands to its Fridays and Saturdays', async () => {
+    const id = await createEvent(sam, {
+      title: 'Friday & Saturday Club',
+      location_name: 'Shoreditch',
+      is_recurring: 'true',
+      friday: 'true',
+      saturday: 'true',
+      start_date: '2026-03-20',
+      recurring_start_time: '21:00',
+      recurring_end_time: '23:30',
+    });
+    const text = await (await page(`/e/${id}.ics`)).text();
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=FR,SA\r\n');
+    const [event] = veventsOf(text);
+    expect(event!.isRecurring()).toBe(true);
+    const iterator = event!.iterator();
+    const starts = [1, 2, 3, 4].map(() => iterator.next()!.toJSDate().toISOString());
+    // 20 March 2026 is a Friday in GMT; the clocks go forward on the 29th (BST: 21:00 is 20:00 UTC).
+    expect(starts).toEqual([
+      '2026-03-20T21:00:00.000Z',
+      '2026-03-21T21:00:00.000Z',
+      '2026-03-27T21:00:00.000Z',
+      '2026-03-28T21:00:00.000Z',
+    ]);
+    const next = iterator.next()!;
+    expect(next.toJSDate().toISOString()).toBe('2026-04-03T20:00:00.000Z');
+    expect(event!.getOccurrenceDetails(next).endDate.toJSDate().toISOString()).toBe('2026-04-03T22:30:00.000Z');
+    expect(await (await page('/p/sam.nights.ics')).text()).toContain(`UID:event-${id}@listings.roamly.test`);
+    expect(await (await page('/p/sam.nights')).text()).toContain('Friday &amp; Saturday Club');
+    await call(t.app, 'DELETE', `/api/events/${id}/delete/`, { token: sam.access });
+  });
+
+  it('keeps drafts out: their .ics is a 404 and they are on no /p/ page or feed until published', async () => {
+    const id = await createEvent(sam, {
+      title: 'Secret Warehouse',
+      start_date: '2026-04-10',
+      start_time: '22:00',
+      status: 'draft',
+    });
+    const draftIcs = await page(`/e/${id}.ics`);
+    expect(draftIcs.status).toBe(404);
+    expect(await (await page('/p/sam.nights')).text()).not.toContain('Secret Warehouse');
+    expect(await (await page('/p/sam.nights.ics')).text()).not.toContain(`event-${id}@`);
+
+    const published = await call(t.app, 'PUT', `/api/events/${id}/update/`, {
+      token: sam.access,
+      form: form({ status: 'published' }),
+    });
+    expect(published.status).toBe(200);
+    expect((await page(`/e/${id}.ics`)).status).toBe(200);
+    expect(await (await page('/p/sam.nights')).text()).toContain('Secret Warehouse');
+    await call(t.app, 'DELETE', `/api/events/${id}/delete/`, { token: sam.access });
+  });
+
+  it("an account whose only listings are drafts is on the sitemap's /p/ list no more than its drafts", async () => {
+    const quiet = await signUp(t.app, 'subpromoter', { display_name: 'quiet.one' });
+    await createEvent(quiet, { title: 'Not Yet', start_date: '2026-04-10', status: 'draft' });
+    expect(await (await page('/sitemap.xml')).text()).not.toContain('/p/quiet.one<');
+    expect(await (await page('/p/quiet.one')).text()).toContain('No upcoming events right now.');
+  });
+});
+
 describe('promoter and venue pages: /p/{display_name}', () => {
   it('renders a name with a dot as a page: upcoming events in date order, JSON-LD ItemList, Open Graph, feed link', async () => {
     const res = await page('/p/sam.nights', { Host: 'evil.example' });

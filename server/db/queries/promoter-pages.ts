@@ -30,7 +30,7 @@ export async function accountByDisplayName(
             CASE WHEN u.profile_image IS NULL THEN NULL ELSE $2 || u.profile_image END AS profile_image
        FROM users u
       WHERE lower(u.display_name) = lower($1) AND u.verified_at IS NOT NULL
-      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id) DESC, u.id
+      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id AND e.status = 'published') DESC, u.id
       LIMIT 1`,
     [name, mediaBase],
   );
@@ -59,9 +59,10 @@ export interface UpcomingListings {
 }
 
 /**
- * The account's listings that are still to come on `today` (YYYY-MM-DD in
- * the listings' zone): dated events whose last day is today or later, and
- * recurring records (a weekly series or the business listing), at most `limit`.
+ * The account's published listings still to come on `today` (YYYY-MM-DD in
+ * the listings' zone): the business listing first, then weekly series that
+ * have not ended, then dated events whose last day is today or later, by
+ * date; at most `limit`. Drafts are their owner's alone.
  */
 export async function upcomingListings(
   db: Queryable,
@@ -71,14 +72,15 @@ export async function upcomingListings(
   mediaBase: string,
 ): Promise<UpcomingListings> {
   // The count is an uncorrelated subquery (run once); documents are built for the capped rows only.
-  const upcoming = `e.user_id = $1 AND (e.is_recurring OR coalesce(e.end_date, e.start_date) >= $2::date)`;
+  const upcoming = `e.user_id = $1 AND e.status = 'published'
+    AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date) OR coalesce(e.end_date, e.start_date) >= $2::date)`;
   const result = await db.query<{ body: string; total: string }>(
     `SELECT event_document(e, $4)::text AS body,
             (SELECT count(*) FROM events e WHERE ${upcoming})::text AS total
        FROM (SELECT * FROM events e WHERE ${upcoming}
-              ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
+              ORDER BY e.is_listing DESC, e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
               LIMIT $3) e
-      ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id`,
+      ORDER BY e.is_listing DESC, e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id`,
     [userId, today, limit, mediaBase],
   );
   return {
@@ -103,7 +105,7 @@ export async function sitemapAccounts(db: Queryable, limit = 900): Promise<Sitem
     `SELECT min(u.display_name) AS display_name,
             to_char(max(e.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
        FROM users u JOIN events e ON e.user_id = u.id
-      WHERE u.verified_at IS NOT NULL AND u.display_name <> ''
+      WHERE u.verified_at IS NOT NULL AND u.display_name <> '' AND e.status = 'published'
       GROUP BY lower(u.display_name)
       ORDER BY max(e.updated_at) DESC
       LIMIT $1`,
