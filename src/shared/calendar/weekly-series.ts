@@ -1,0 +1,109 @@
+/**
+ * A weekly series (a promoter's `is_recurring` event, or a business's opening
+ * days) in words and as dates: "Every Fri & Sat · 21:00–23:30" and the next
+ * dates it happens on. Wall-clock dates and times with no zone, read in the
+ * zone the caller gives (the brand's, for public pages). Pure: the dashboard,
+ * the server-rendered pages and the calendar feed share it.
+ */
+import { weekdays, type Weekday } from '../contract/schedule.ts';
+
+/** The fields of an event record a weekly series is made of. */
+export type WeeklySeries = Readonly<Record<Weekday, boolean>> & {
+  readonly recurring_start_time: string | null;
+  readonly recurring_end_time: string | null;
+  /** The first date it may happen on (optional: a series may start later). */
+  readonly start_date?: string | null;
+  /** The last date it may happen on. */
+  readonly end_date?: string | null;
+};
+
+const SHORT: Readonly<Record<Weekday, string>> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+/** "Fri & Sat", "Mon, Wed & Fri", "Mon–Fri & Sun": runs of three or more days become ranges. */
+export function weeklyDaysText(series: Readonly<Record<Weekday, boolean>>): string {
+  const parts: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= weekdays.length; i++) {
+    const on = i < weekdays.length && series[weekdays[i]!];
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      const names = weekdays.slice(start, i).map((day) => SHORT[day]);
+      parts.push(...(names.length >= 3 ? [`${names[0]}–${names[names.length - 1]}`] : names));
+      start = -1;
+    }
+  }
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} & ${parts[parts.length - 1]}`;
+}
+
+/** "Every Fri & Sat · 21:00–23:30"; "Every day", "from 21:00" and "Every week" where days or times are missing. */
+export function weeklySeriesText(series: WeeklySeries): string {
+  const count = weekdays.filter((day) => series[day]).length;
+  const days = count === 7 ? 'Every day' : count > 0 ? `Every ${weeklyDaysText(series)}` : 'Every week';
+  const { recurring_start_time: start, recurring_end_time: end } = series;
+  const hours = start && end ? `${start}–${end}` : start ? `from ${start}` : end ? `until ${end}` : null;
+  return hours ? `${days} · ${hours}` : days;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today's date and time of day (`YYYY-MM-DD`, `HH:MM`) on the wall clocks of `timeZone`. */
+export function wallClock(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    date: `${get('year')}-${pad(get('month'))}-${pad(get('day'))}`,
+    time: `${pad(get('hour'))}:${pad(get('minute'))}`,
+  };
+}
+
+function utcDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function isoDay(day: Date): string {
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The next `count` dates (`YYYY-MM-DD`) the series happens on, from `now` in
+ * `timeZone`: today counts while today's session has not ended (a session
+ * that ends after midnight runs on into tomorrow). Dates before `start_date`
+ * and after `end_date` are skipped. Empty when no day is ticked.
+ */
+export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: string, count: number): string[] {
+  const dayIndexes = new Set(weekdays.flatMap((day, i) => (series[day] ? [(i + 1) % 7] : []))); // getUTCDay: Sunday 0
+  if (dayIndexes.size === 0 || count <= 0) return [];
+  const today = wallClock(now, timeZone);
+  const { recurring_start_time: start, recurring_end_time: end } = series;
+  const overnight = Boolean(start && end && end <= start);
+  const endedToday = overnight ? false : end ? today.time >= end : start ? today.time >= start : false;
+  let day = utcDay(today.date);
+  if (endedToday) day = new Date(day.getTime() + 86_400_000);
+  if (series.start_date && series.start_date > isoDay(day)) day = utcDay(series.start_date);
+  const dates: string[] = [];
+  // At most one ticked day per week is needed per date; 7 × count + 7 days always suffice.
+  for (let i = 0; i < count * 7 + 7 && dates.length < count; i++) {
+    const iso = isoDay(day);
+    if (series.end_date && iso > series.end_date) break;
+    if (dayIndexes.has(day.getUTCDay())) dates.push(iso);
+    day = new Date(day.getTime() + 86_400_000);
+  }
+  return dates;
+}
