@@ -25,6 +25,8 @@ export interface PromoterPage {
   /** All upcoming listings, when more than the page shows. */
   total: number;
   feedPath: string;
+  /** Places weekly series' next dates. */
+  now: Date;
 }
 
 const PROMOTER_CSS = `
@@ -42,14 +44,15 @@ const PROMOTER_CSS = `
 .note{color:#5b5873}
 `;
 
-function whenOf(item: PromoterPageItem): string {
-  const view = listingFromRecord(item.record, brand.timeZone);
+function whenOf(item: PromoterPageItem, now: Date): string {
+  const view = listingFromRecord(item.record, brand.timeZone, now);
+  if (view.schedule) return [view.schedule.text, ...view.schedule.next.slice(0, 1).map((d) => `next ${d}`)].join(' · ');
   return view.when ?? view.hours.join(' · ');
 }
 
-function card(item: PromoterPageItem): string {
+function card(item: PromoterPageItem, now: Date): string {
   const { record } = item;
-  const lines = [whenOf(item), record.location_name].filter(Boolean);
+  const lines = [whenOf(item, now), record.location_name].filter(Boolean);
   return `<li><a class="card" href="${escapeHtml(item.path)}"><strong>${escapeHtml(record.title)}</strong>${lines
     .map((line) => `<span>${escapeHtml(line)}</span>`)
     .join('')}</a></li>`;
@@ -67,9 +70,9 @@ export function promoterDocument(page: PromoterPage, head: DocumentHead, scripts
 <h1 id="profile-name">${escapeHtml(page.displayName)}</h1>${bio}
 <p class="listing-actions"><a class="button button--quiet" href="${escapeHtml(page.feedPath)}">Add all to calendar</a></p>
 </section>
-${venue.length ? `<section class="upcoming" aria-labelledby="venue"><h2 id="venue">Venue</h2><ul class="cards">${venue.map(card).join('')}</ul></section>` : ''}
+${venue.length ? `<section class="upcoming" aria-labelledby="venue"><h2 id="venue">Venue</h2><ul class="cards">${venue.map((item) => card(item, page.now)).join('')}</ul></section>` : ''}
 <section class="upcoming" aria-labelledby="events"><h2 id="events">Upcoming events</h2>
-${events.length ? `<ul class="cards">${events.map(card).join('')}</ul>${more}` : '<p class="note">No upcoming events right now.</p>'}
+${events.length ? `<ul class="cards">${events.map((item) => card(item, page.now)).join('')}</ul>${more}` : '<p class="note">No upcoming events right now.</p>'}
 </section>`;
   return pageDocument(head, main, scripts, PROMOTER_CSS);
 }

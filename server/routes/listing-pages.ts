@@ -107,13 +107,14 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
-    const listing = listingFromRecord(record, brand.timeZone);
+    const listing = listingFromRecord(record, brand.timeZone, new Date(clock.now()));
     const image = record.cover_image ?? `${origin}/icons/og-image.png`;
     const jsonLd = listingJsonLd(record, {
       url: canonical,
       images: [image],
       timeZone: brand.timeZone,
       organizer: organizerOf(row, origin),
+      now: new Date(clock.now()),
     });
     const html = listingDocument(
       listing,
@@ -230,6 +231,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         items,
         total: upcoming.total,
         feedPath: promoterFeedPath(account.display_name),
+        now: new Date(clock.now()),
       },
       {
         title: `${account.display_name} — ${brand.name}`,

@@ -2,11 +2,13 @@
  * What a listing view shows, already in words: the public page builds it
  * from a stored record, the dashboard preview from the form being edited.
  */
+import { nextWeeklyDates, weeklySeriesText } from '../../shared/calendar/weekly-series.ts';
 import { categoryLabel } from '../../shared/contract/categories.ts';
 import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays } from '../../shared/contract/schedule.ts';
 import { hoursLines } from './listing-hours.ts';
-import { describeEventTimes } from './listing-time.ts';
+import { priceText } from './listing-price.ts';
+import { describeEventTimes, formatDay } from './listing-time.ts';
 import { mapsLinks, type MapsLinks } from './maps-links.ts';
 
 export interface ListingViewModel {
@@ -24,14 +26,25 @@ export interface ListingViewModel {
   description: string;
   coverUrl: string | null;
   sponsored: boolean;
+  /** "Free", "£12"; absent or null: not shown. */
+  price?: string | null;
+  /** The organiser's ticket page (`https://`); absent or null: no "Get tickets". */
+  ticketUrl?: string | null;
+  /** A weekly series: "Every Fri & Sat · 21:00–23:30" and its next dates in words. */
+  schedule?: { text: string; next: readonly string[] } | null;
 }
 
-export function listingFromRecord(record: EventRecord, timeZone: string): ListingViewModel {
+/** How many of a weekly series' next dates a listing shows. */
+export const NEXT_DATES_SHOWN = 3;
+
+/** `now` places a weekly series' next dates (the server passes its clock). */
+export function listingFromRecord(record: EventRecord, timeZone: string, now = new Date()): ListingViewModel {
   const business = record.is_listing;
+  const weekly = record.is_recurring && !business;
   return {
     kind: business ? 'business' : 'event',
     title: record.title,
-    when: business ? null : describeEventTimes(record, timeZone),
+    when: business || weekly ? null : describeEventTimes(record, timeZone),
     hours: business
       ? hoursLines({
           schedule: record.schedule_blocks,
@@ -51,5 +64,13 @@ export function listingFromRecord(record: EventRecord, timeZone: string): Listin
     description: record.bio,
     coverUrl: record.cover_image,
     sponsored: record.is_sponsored,
+    price: priceText(record.price, record.currency),
+    ticketUrl: record.ticket_url,
+    schedule: weekly
+      ? {
+          text: weeklySeriesText(record),
+          next: nextWeeklyDates(record, now, timeZone, NEXT_DATES_SHOWN).map(formatDay),
+        }
+      : null,
   };
 }
