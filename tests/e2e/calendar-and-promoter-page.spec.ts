@@ -14,7 +14,11 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 /** The demo promoter (promoter@example.com) goes by this name. */
 const PROMOTER = 'sam.nights';
 
-async function createEvent(request: APIRequestContext, title: string): Promise<number> {
+async function createEvent(
+  request: APIRequestContext,
+  title: string,
+  extra: Record<string, string> = {},
+): Promise<number> {
   const login = await request.post('/api/auth/login/', {
     data: { email: demoAccounts.promoter, password: demoPassword },
   });
@@ -28,17 +32,28 @@ async function createEvent(request: APIRequestContext, title: string): Promise<n
       start_date: '2027-03-05',
       start_time: '21:00',
       end_time: '03:00',
+      ...extra,
     },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
 
-test('an event page downloads its calendar file from "Add to calendar"', async ({ page, request }) => {
+test('an event page shows price and Get tickets, and downloads its calendar file from "Add to calendar"', async ({
+  page,
+  request,
+}) => {
   const title = uniqueTitle('Rooftop Session');
-  const id = await createEvent(request, title);
+  const id = await createEvent(request, title, { price: '12', ticket_url: 'https://tickets.example/rooftop' });
   await page.goto(`/e/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('£12', { exact: true })).toBeVisible();
+  const tickets = page.getByRole('link', { name: 'Get tickets' });
+  await expect(tickets).toHaveAttribute('href', 'https://tickets.example/rooftop');
+  await expect(tickets).toHaveAttribute('rel', 'nofollow ugc noopener');
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const link = page.getByRole('link', { name: 'Add to calendar' });
   await expect(link).toHaveAttribute('href', `/e/${id}.ics`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.tap()]);
