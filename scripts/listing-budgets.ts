@@ -116,6 +116,8 @@ const fields = {
   end_time: '23:00',
   event_type: 'music',
   keywords: JSON.stringify(['jazz', 'rooftop']),
+  price: '12',
+  ticket_url: 'https://tickets.example/rooftop-jazz',
 };
 for (const [name, value] of Object.entries(fields)) form.append(name, value);
 form.append('cover_image', new File([await photoLikeCover()], 'cover.jpg', { type: 'image/jpeg' }));
