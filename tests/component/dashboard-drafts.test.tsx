@@ -36,7 +36,7 @@ describe('event drafts', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Restore draft' }));
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Half-typed gig');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true), { timeout: 5000 });
     await waitFor(async () => expect(await readDraft('event:new')).toBeNull(), { timeout: 5000 });
   });

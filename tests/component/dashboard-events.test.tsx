@@ -60,7 +60,7 @@ describe('events screen', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Open mic');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Location' }), 'The Crown');
     await userEvent.type(within(dialog).getByLabelText('Start date'), '2026-07-04');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     const create = sent.find((request) => request.path === '/api/events/create/');
     expect(formFields(create?.body)).toEqual({
@@ -87,7 +87,7 @@ describe('events screen', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Wednesday' }));
     await userEvent.type(within(dialog).getByLabelText('Opening time'), '19:00');
     await userEvent.type(within(dialog).getByLabelText('Closing time'), '21:00');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
     const put = sent.find((request) => request.method === 'PUT');
     expect(formFields(put?.body)).toEqual({
@@ -104,17 +104,30 @@ describe('events screen', () => {
     });
   });
 
-  it('raises the Failed to save event. alert when the server refuses', async () => {
-    stubApi({ 'POST /api/events/create/': () => ({ status: 400, body: { detail: 'Give it a title.' } }) });
+  it('shows the server’s reason next to its field, focused and in view, without alert()', async () => {
+    stubApi({
+      'POST /api/events/create/': () => ({
+        status: 400,
+        body: {
+          detail: 'Ticket link must be a full web address starting with https://.',
+          errors: { ticket_url: ['Ticket link must be a full web address starting with https://.'] },
+        },
+      }),
+    });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     seedEvents([]);
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
     const dialog = screen.getByRole('dialog', { name: 'New event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'x');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to save event.'), { timeout: 5000 });
+    await userEvent.type(within(dialog).getByLabelText('Ticket link'), 'https://tickets.example.com/x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    const link = within(dialog).getByLabelText('Ticket link');
+    await waitFor(() => expect(link).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
+    expect(link).toHaveAccessibleDescription(/starting with https:\/\//);
+    expect(link).toHaveFocus();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to save event.');
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('an edit sends only what changed', async () => {

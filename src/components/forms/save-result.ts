@@ -5,14 +5,15 @@
  * already durable in IndexedDB, so the form can say so honestly.
  */
 import type { WriteResult } from '../../shared/outbox/build-request.ts';
-import type { FirstAttempt, QueuedWrite, WriteIntent } from '../../shared/outbox/intent.ts';
+import type { FieldErrors, FirstAttempt, QueuedWrite, WriteIntent } from '../../shared/outbox/intent.ts';
 import { discardEntry, queueWrite } from '../../stores/sync-actions.ts';
 
 export type SaveOutcome =
   /** `result`: the record the server returned, checked against the contract (null: none to show). */
   | { kind: 'saved'; result: WriteResult | null }
   | { kind: 'pending'; reason: 'offline' | 'retrying' | 'paused' }
-  | { kind: 'rejected'; detail: string | null }
+  /** `errors`: the server's messages by field, for the form to show beside each field. */
+  | { kind: 'rejected'; detail: string | null; errors?: FieldErrors }
   | { kind: 'failed' };
 
 /**
@@ -39,7 +40,9 @@ export async function saveThroughOutbox(intent: WriteIntent): Promise<SaveOutcom
   // user's values beside the current ones instead of throwing them away.
   if (first.status === 412) return { kind: 'rejected', detail: CONFLICT_DETAIL };
   await discardEntry(queued.entryId).catch(() => undefined);
-  return { kind: 'rejected', detail: first.detail };
+  return first.errors
+    ? { kind: 'rejected', detail: first.detail, errors: first.errors }
+    : { kind: 'rejected', detail: first.detail };
 }
 
 export const CONFLICT_DETAIL =

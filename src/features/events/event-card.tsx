@@ -12,6 +12,8 @@ import { useSync } from '../../stores/sync-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { imageSources } from '../../shared/contract/media-url.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { weeklySeriesText } from '../../shared/calendar/weekly-series.ts';
 import { describeWhen } from './event-when.ts';
 
 interface EventCardProps {
@@ -32,7 +34,10 @@ const CARD_COVER_SIZES = '(max-width: 40rem) calc(100vw - 2rem), 24rem';
 export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, onDelete }: EventCardProps) {
   const { record } = event;
   const titleId = `event-title-${event.target.replace(/[^a-z0-9-]/gi, '-')}`;
-  const when = describeWhen(record);
+  // A business's recurring record is its listing; a promoter's is a weekly series.
+  const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
+  const weekly = record.is_recurring === true && !business;
+  const when = weekly ? weeklySeriesText(record) : describeWhen(record);
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__cover">
@@ -45,7 +50,9 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
       <div className="event-card__body">
         <div className="event-card__badges">
           {record.is_sponsored ? <span className="badge badge--event">Event</span> : null}
-          {record.is_recurring ? <span className="badge badge--business">Business</span> : null}
+          {record.is_recurring && business ? <span className="badge badge--business">Business</span> : null}
+          {weekly ? <span className="badge">Weekly</span> : null}
+          {record.status === 'draft' ? <span className="badge badge--draft">Draft</span> : null}
           <SyncBadge state={event.syncState} />
         </div>
         <h2 id={titleId} className="event-card__title">

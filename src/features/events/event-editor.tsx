@@ -1,11 +1,18 @@
 /**
  * The event editor modal (SPEC §4, §5, §7), new or edit: title, location via
  * places search, dates and times (or, for a weekly event, days plus opening
- * and closing times), the sponsored flag and a cover image. Saving queues the
- * write in the outbox; a rejected save keeps the modal open and raises the
- * spec's alert.
+ * and closing times), the sponsored flag, a cover image, and the listing
+ * fields (description, category, keywords, ticket link, price), with a live
+ * preview. **Save draft** keeps an event to its owner; **Publish** makes it
+ * public; an existing event keeps **Save**. Saving queues the write in the
+ * outbox; a refused save keeps the modal open with each message next to its
+ * field (the first one focused, so it is in view) — never a browser alert.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { categories, subcategoriesOf } from '../../shared/contract/categories.ts';
+import { currencyCodes } from '../../shared/contract/currencies.ts';
+import type { EventStatus } from '../../shared/contract/event.ts';
+import { KeywordInput } from '../../components/keyword-input.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ImagePicker } from '../../components/image-picker.tsx';
@@ -16,13 +23,14 @@ import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
 import { rememberSavedEvent } from '../../stores/my-events-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { DraftBanner } from '../../components/forms/draft-banner.tsx';
-import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
+import { EventPreview } from './event-preview.tsx';
 import {
   buildCreate,
   buildUpdate,
   emptyEventForm,
+  formFieldErrors,
   formFromRecord,
   formProblem,
   type EventFormValues,
@@ -62,57 +70,98 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
   const { initial, values, change, draft, saving, setSaving, error, setError, problem } = form;
   const [cover, setCover] = useState<Blob | null>(request.cover ?? null);
   const [newTarget] = useState(() => `event:tmp-${crypto.randomUUID()}` as const);
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [errorsShown, setErrorsShown] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isDraft = initial.status === 'draft';
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  // After a refused save, the first field with a message gets focus, which scrolls it into view.
+  useEffect(() => {
+    if (errorsShown === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.focus();
+    // Focus scrolls the control in; centring brings its message (below it) clear of the sticky footer too.
+    const field = invalid.closest('.field');
+    if (field && 'scrollIntoView' in field) field.scrollIntoView({ block: 'center' });
+  }, [errorsShown]);
+
+  function edit(next: Partial<EventFormValues>) {
+    setFieldErrors({});
+    change(next);
+  }
+
+  function showFieldErrors(errors: Readonly<Record<string, readonly string[]>>) {
+    setFieldErrors(errors);
+    setErrorsShown((n) => n + 1);
+  }
+
+  /** Saves with `status` (new events and Publish / Save draft), or as it is (Save). */
+  async function submit(status: EventStatus) {
+    const toSave = { ...values, status };
+    const errors = formFieldErrors(toSave);
+    if (Object.keys(errors).length > 0 && values.title.trim() !== '') {
+      showFieldErrors(errors);
+      return;
+    }
     if (!form.beginSave()) return;
-    const outcome = await save();
+    const outcome = await save(toSave);
     setSaving(false);
-    if (outcome === 'done') {
+    if (outcome.kind === 'done') {
       void draft.clear();
       onDone();
       return;
     }
-    const text = outcome ? `${SAVE_EVENT_FAILED} ${outcome}` : SAVE_EVENT_FAILED;
-    setError(text);
-    // SPEC §8 names this an alert: the browser's alert dialog, as the original does, and the
-    // in-page role=alert above stays so the reason is still readable after it is dismissed.
-    window.alert(SAVE_EVENT_FAILED);
+    setError(outcome.detail ? `${SAVE_EVENT_FAILED} ${outcome.detail}` : SAVE_EVENT_FAILED);
+    if (outcome.errors) showFieldErrors(outcome.errors);
   }
 
-  /** 'done', or the server's detail (null when there is none) after a failure. */
-  async function save(): Promise<'done' | string | null> {
-    const coverPart = cover ? { cover } : {};
-    if (!editing) {
-      const write = buildCreate(values);
-      const outcome = await saveThroughOutbox({ kind: 'event.create', target: newTarget, ...write, ...coverPart });
-      if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
-      return outcome.kind === 'saved' || outcome.kind === 'pending'
-        ? 'done'
-        : outcome.kind === 'rejected'
-          ? outcome.detail
-          : null;
-    }
-    const fields = buildUpdate(values, initial);
-    if (Object.keys(fields).length === 0 && !cover) return 'done';
-    const base = editing.server && editing.id !== null ? { baseVersion: editing.server.version } : {};
-    const outcome = await saveThroughOutbox({
-      kind: 'event.update',
-      target: editing.target as `event:${string}`,
-      fields,
-      ...base,
-      ...coverPart,
-    });
-    if (outcome.kind === 'saved') rememberSavedEvent(outcome.result);
-    return outcome.kind === 'saved' || outcome.kind === 'pending'
-      ? 'done'
-      : outcome.kind === 'rejected'
-        ? outcome.detail
-        : null;
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // The submit button is Publish, or Save on a published event: both leave it published.
+    void submit('published');
   }
+
+  type Saved =
+    { kind: 'done' } | { kind: 'failed'; detail: string | null; errors?: Readonly<Record<string, readonly string[]>> };
+
+  /** 'done', or the server's detail and field messages after a failure. */
+  async function save(toSave: EventFormValues): Promise<Saved> {
+    const coverPart = cover ? { cover } : {};
+    const settle = (outcome: Awaited<ReturnType<typeof saveThroughOutbox>>): Saved => {
+      if (outcome.kind === 'saved' && outcome.result) rememberSavedEvent(outcome.result);
+      if (outcome.kind === 'saved' || outcome.kind === 'pending') return { kind: 'done' };
+      if (outcome.kind === 'rejected') {
+        return outcome.errors
+          ? { kind: 'failed', detail: outcome.detail, errors: outcome.errors }
+          : { kind: 'failed', detail: outcome.detail };
+      }
+      return { kind: 'failed', detail: null };
+    };
+    if (!editing) {
+      const write = buildCreate(toSave);
+      return settle(await saveThroughOutbox({ kind: 'event.create', target: newTarget, ...write, ...coverPart }));
+    }
+    const fields = buildUpdate(toSave, initial);
+    if (Object.keys(fields).length === 0 && !cover) return { kind: 'done' };
+    const base = editing.server && editing.id !== null ? { baseVersion: editing.server.version } : {};
+    return settle(
+      await saveThroughOutbox({
+        kind: 'event.update',
+        target: editing.target as `event:${string}`,
+        fields,
+        ...base,
+        ...coverPart,
+      }),
+    );
+  }
+
+  const errorOf = (field: string) => fieldErrors[field]?.[0] ?? null;
+  const subcategories = subcategoriesOf(values.event_type);
+  const anyFieldError = Object.keys(fieldErrors).length > 0;
 
   return (
-    <form className="form modal__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form ref={formRef} className="form modal__form" onSubmit={onSubmit} noValidate>
       <div className="modal__head">
         <h2>{label}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onDone}>
@@ -120,20 +169,67 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         </button>
       </div>
       <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
-      <Field label="Title" error={problem && values.title.trim() === '' ? problem : null}>
+      <Field label="Title" error={problem && values.title.trim() === '' ? problem : errorOf('title')}>
         {(control) => (
           <input
             {...control}
             type="text"
             value={values.title}
-            onChange={(event) => change({ title: event.target.value })}
+            onChange={(event) => edit({ title: event.target.value })}
           />
         )}
       </Field>
+      <Field label="Description" error={errorOf('bio')}>
+        {(control) => (
+          <textarea {...control} rows={4} value={values.bio} onChange={(event) => edit({ bio: event.target.value })} />
+        )}
+      </Field>
+      <div className="field-grid">
+        <Field label="Category" error={errorOf('event_type')}>
+          {(control) => (
+            <select
+              {...control}
+              value={values.event_type}
+              onChange={(event) => {
+                const event_type = event.target.value;
+                // A subcategory belongs to its category: keep it only when it still does.
+                const keep = subcategoriesOf(event_type).includes(values.event_subtype);
+                edit({ event_type, event_subtype: keep ? values.event_subtype : '' });
+              }}
+            >
+              <option value="">No category</option>
+              {categories.map((category) => (
+                <option key={category.value} value={category.value}>
+                  {category.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Subcategory" error={errorOf('event_subtype')}>
+          {(control) => (
+            <select
+              {...control}
+              value={values.event_subtype}
+              disabled={subcategories.length === 0}
+              onChange={(event) => edit({ event_subtype: event.target.value })}
+            >
+              <option value="">{subcategories.length ? 'No subcategory' : 'Choose a category first'}</option>
+              {subcategories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <KeywordInput value={values.keywords} onChange={(keywords) => edit({ keywords })} />
+      {errorOf('keywords') ? <p className="field__error">{errorOf('keywords')}</p> : null}
       <PlacesSearch
         value={values.location_name}
-        onTextChange={(text) => change({ location_name: text, latitude: null, longitude: null })}
-        onPlace={(place) => change({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
+        onTextChange={(text) => edit({ location_name: text, latitude: null, longitude: null })}
+        onPlace={(place) => edit({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
         search={searchPlaces}
         details={fetchPlaceDetails}
       />
@@ -141,20 +237,61 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         <input
           type="checkbox"
           checked={values.is_recurring}
-          onChange={(event) => change({ is_recurring: event.target.checked })}
+          onChange={(event) => edit({ is_recurring: event.target.checked })}
         />
         <span>Repeats every week</span>
       </label>
       {values.is_recurring ? (
-        <WeeklyFields values={values} change={change} />
+        <WeeklyFields values={values} change={edit} />
       ) : (
-        <DateFields values={values} change={change} />
+        <DateFields values={values} change={edit} errorOf={errorOf} />
       )}
+      <Field
+        label="Ticket link"
+        hint="Where people buy tickets: a full https:// address."
+        error={errorOf('ticket_url')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://"
+            value={values.ticket_url}
+            onChange={(event) => edit({ ticket_url: event.target.value })}
+          />
+        )}
+      </Field>
+      <div className="field-grid">
+        <Field label="Price" hint="0 for free; leave empty to show no price." error={errorOf('price')}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={values.price}
+              onChange={(event) => edit({ price: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Currency" error={errorOf('currency')}>
+          {(control) => (
+            <select {...control} value={values.currency} onChange={(event) => edit({ currency: event.target.value })}>
+              {currencyCodes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
       <label className="check">
         <input
           type="checkbox"
           checked={values.is_sponsored}
-          onChange={(event) => change({ is_sponsored: event.target.checked })}
+          onChange={(event) => edit({ is_sponsored: event.target.checked })}
         />
         <span>Sponsored</span>
       </label>
@@ -165,8 +302,45 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         aspect={COVER_ASPECT}
         onChange={setCover}
       />
-      {problem && values.title.trim() !== '' ? <p className="field__error">{problem}</p> : null}
-      <ModalFormFooter error={error} onCancel={onDone} busy={saving} submitLabel={saving ? 'Saving…' : 'Save'} />
+      <EventPreview values={values} cover={cover} coverUrl={editing?.record.cover_image ?? null} />
+      {problem && values.title.trim() !== '' && !anyFieldError ? <p className="field__error">{problem}</p> : null}
+      <p role="alert" className={error ? 'alert alert--error' : 'visually-hidden'}>
+        {error ?? ''}
+      </p>
+      <div className="modal__footer">
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          Cancel
+        </button>
+        {editing && !isDraft ? (
+          <>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={saving}
+              onClick={() => void submit('draft')}
+            >
+              Move to drafts
+            </button>
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={saving}
+              onClick={() => void submit('draft')}
+            >
+              Save draft
+            </button>
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Publish'}
+            </button>
+          </>
+        )}
+      </div>
     </form>
   );
 }
@@ -182,10 +356,11 @@ function BoundInput<K extends TimeKey>(props: {
   name: K;
   values: Pick<EventFormValues, K>;
   change: Change;
+  errorOf: (field: string) => string | null;
 }) {
-  const { label, type, name, values, change } = props;
+  const { label, type, name, values, change, errorOf } = props;
   return (
-    <Field label={label}>
+    <Field label={label} error={errorOf(name)}>
       {(c) => (
         <input
           {...c}
@@ -198,13 +373,21 @@ function BoundInput<K extends TimeKey>(props: {
   );
 }
 
-function DateFields({ values, change }: { values: EventFormValues; change: Change }) {
+function DateFields({
+  values,
+  change,
+  errorOf,
+}: {
+  values: EventFormValues;
+  change: Change;
+  errorOf: (field: string) => string | null;
+}) {
   return (
     <div className="field-grid">
-      <BoundInput label="Start date" type="date" name="start_date" values={values} change={change} />
-      <BoundInput label="Start time" type="time" name="start_time" values={values} change={change} />
-      <BoundInput label="End date" type="date" name="end_date" values={values} change={change} />
-      <BoundInput label="End time" type="time" name="end_time" values={values} change={change} />
+      <BoundInput label="Start date" type="date" name="start_date" values={values} change={change} errorOf={errorOf} />
+      <BoundInput label="Start time" type="time" name="start_time" values={values} change={change} errorOf={errorOf} />
+      <BoundInput label="End date" type="date" name="end_date" values={values} change={change} errorOf={errorOf} />
+      <BoundInput label="End time" type="time" name="end_time" values={values} change={change} errorOf={errorOf} />
     </div>
   );
 }

@@ -5,11 +5,15 @@
  * - a recurring event sends no dates: it gets the follow-up PUT with
  *   is_recurring, the seven day booleans and the opening/closing times;
  * - an update sends only what changed from the record being edited, with
- *   the record's `version` as baseVersion so a stale edit surfaces as a conflict.
+ *   the record's `version` as baseVersion so a stale edit surfaces as a conflict;
+ * - the listing fields (description, category, keywords, ticket link, price)
+ *   are sent on create only when filled, so a plain event stays a SPEC §7
+ *   create; `status` is sent only for a draft (the server's default is published).
  */
-import type { EventFieldValue, EventRecord } from '../../shared/contract/event.ts';
+import { DEFAULT_CURRENCY } from '../../shared/contract/currencies.ts';
+import type { EventFieldValue, EventRecord, EventStatus } from '../../shared/contract/event.ts';
 import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
-import { eventFieldsProblem } from '../../components/forms/contract-problem.ts';
+import { eventFieldsErrors, eventFieldsProblem } from '../../components/forms/contract-problem.ts';
 import { weeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
 
@@ -27,6 +31,15 @@ export interface EventFormValues {
   days: RecurringDays;
   recurring_start_time: string;
   recurring_end_time: string;
+  bio: string;
+  /** '' for none. */
+  event_type: string;
+  event_subtype: string;
+  keywords: readonly string[];
+  ticket_url: string;
+  price: string;
+  currency: string;
+  status: EventStatus;
 }
 
 export type Fields = Record<string, EventFieldValue>;
@@ -45,6 +58,14 @@ export const emptyEventForm: EventFormValues = {
   days: NO_DAYS,
   recurring_start_time: '',
   recurring_end_time: '',
+  bio: '',
+  event_type: '',
+  event_subtype: '',
+  keywords: [],
+  ticket_url: '',
+  price: '',
+  currency: DEFAULT_CURRENCY,
+  status: 'published',
 };
 
 /** Form values from a (possibly overlaid, possibly pending) record. */
@@ -64,6 +85,14 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     days,
     recurring_start_time: record.recurring_start_time ?? '',
     recurring_end_time: record.recurring_end_time ?? '',
+    bio: record.bio ?? '',
+    event_type: record.event_type ?? '',
+    event_subtype: record.event_subtype ?? '',
+    keywords: Array.isArray(record.keywords) ? record.keywords : [],
+    ticket_url: record.ticket_url ?? '',
+    price: record.price ?? '',
+    currency: record.currency ?? DEFAULT_CURRENCY,
+    status: record.status === 'draft' ? 'draft' : 'published',
   };
 }
 
@@ -87,8 +116,35 @@ export function createFields(values: EventFormValues): Fields {
   if (!values.is_recurring) {
     for (const key of dateTimeKeys) if (values[key] !== '') fields[key] = values[key];
   }
+  return { ...fields, ...listingFields(values) };
+}
+
+/** The listing fields that are filled, trimmed; `status` only for a draft. */
+function listingFields(values: EventFormValues): Fields {
+  const fields: Fields = {};
+  const bio = values.bio.trim();
+  if (bio) fields.bio = bio;
+  if (values.event_type) fields.event_type = values.event_type;
+  if (values.event_subtype) fields.event_subtype = values.event_subtype;
+  if (values.keywords.length > 0) fields.keywords = values.keywords;
+  if (values.ticket_url.trim()) fields.ticket_url = values.ticket_url.trim();
+  if (values.price.trim()) fields.price = values.price.trim();
+  if (values.currency !== DEFAULT_CURRENCY) fields.currency = values.currency;
+  if (values.status === 'draft') fields.status = 'draft';
   return fields;
 }
+
+/** Fields a cleared value is sent for (empty text clears it on the server). */
+const clearable = {
+  bio: '',
+  event_type: '',
+  event_subtype: '',
+  keywords: [],
+  ticket_url: '',
+  price: '',
+  currency: DEFAULT_CURRENCY,
+  status: 'published',
+} as const satisfies Fields;
 
 export interface EventWrite {
   fields: Fields;
@@ -111,6 +167,10 @@ export function buildUpdate(values: EventFormValues, before: EventFormValues): F
   const old = { ...createFields(before), ...(before.is_recurring ? recurringFields(before) : {}) };
   const changed: Fields = {};
   for (const [key, value] of Object.entries(after)) if (!sameValue(value, old[key])) changed[key] = value;
+  // A listing field the user emptied is sent as its empty value (which clears it).
+  for (const [key, empty] of Object.entries(clearable)) {
+    if (after[key] === undefined && old[key] !== undefined) changed[key] = empty;
+  }
   if (!values.is_recurring) {
     for (const key of dateTimeKeys) if (values[key] === '' && before[key] !== '') changed[key] = '';
   }
@@ -119,6 +179,11 @@ export function buildUpdate(values: EventFormValues, before: EventFormValues): F
 
 function sameValue(a: EventFieldValue | undefined, b: EventFieldValue | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Per-field messages of the contract's rules for what the form would send (empty when it passes). */
+export function formFieldErrors(values: EventFormValues): Record<string, string[]> {
+  return eventFieldsErrors({ ...createFields(values), ...(values.is_recurring ? recurringFields(values) : {}) });
 }
 
 /** Text of the validation problem that blocks saving, if any (the server checks again). */

@@ -7,14 +7,14 @@
  */
 import { weekdays, type Weekday } from '../contract/schedule.ts';
 
-/** The fields of an event record a weekly series is made of. */
-export type WeeklySeries = Readonly<Record<Weekday, boolean>> & {
-  readonly recurring_start_time: string | null;
-  readonly recurring_end_time: string | null;
+/** The fields of an event record a weekly series is made of (absent days are off; a pending record may lack some). */
+export type WeeklySeries = Readonly<Partial<Record<Weekday, boolean | undefined>>> & {
+  readonly recurring_start_time?: string | null | undefined;
+  readonly recurring_end_time?: string | null | undefined;
   /** The first date it may happen on (optional: a series may start later). */
-  readonly start_date?: string | null;
+  readonly start_date?: string | null | undefined;
   /** The last date it may happen on. */
-  readonly end_date?: string | null;
+  readonly end_date?: string | null | undefined;
 };
 
 const SHORT: Readonly<Record<Weekday, string>> = {
@@ -28,11 +28,11 @@ const SHORT: Readonly<Record<Weekday, string>> = {
 };
 
 /** "Fri & Sat", "Mon, Wed & Fri", "Mon–Fri & Sun": runs of three or more days become ranges. */
-export function weeklyDaysText(series: Readonly<Record<Weekday, boolean>>): string {
+export function weeklyDaysText(series: WeeklySeries): string {
   const parts: string[] = [];
   let start = -1;
   for (let i = 0; i <= weekdays.length; i++) {
-    const on = i < weekdays.length && series[weekdays[i]!];
+    const on = i < weekdays.length && series[weekdays[i]!] === true;
     if (on && start < 0) start = i;
     if (!on && start >= 0) {
       const names = weekdays.slice(start, i).map((day) => SHORT[day]);
@@ -46,7 +46,7 @@ export function weeklyDaysText(series: Readonly<Record<Weekday, boolean>>): stri
 
 /** "Every Fri & Sat · 21:00–23:30"; "Every day", "from 21:00" and "Every week" where days or times are missing. */
 export function weeklySeriesText(series: WeeklySeries): string {
-  const count = weekdays.filter((day) => series[day]).length;
+  const count = weekdays.filter((day) => series[day] === true).length;
   const days = count === 7 ? 'Every day' : count > 0 ? `Every ${weeklyDaysText(series)}` : 'Every week';
   const { recurring_start_time: start, recurring_end_time: end } = series;
   const hours = start && end ? `${start}–${end}` : start ? `from ${start}` : end ? `until ${end}` : null;
@@ -88,7 +88,7 @@ function isoDay(day: Date): string {
  * and after `end_date` are skipped. Empty when no day is ticked.
  */
 export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: string, count: number): string[] {
-  const dayIndexes = new Set(weekdays.flatMap((day, i) => (series[day] ? [(i + 1) % 7] : []))); // getUTCDay: Sunday 0
+  const dayIndexes = new Set(weekdays.flatMap((day, i) => (series[day] === true ? [(i + 1) % 7] : []))); // getUTCDay: Sunday 0
   if (dayIndexes.size === 0 || count <= 0) return [];
   const today = wallClock(now, timeZone);
   const { recurring_start_time: start, recurring_end_time: end } = series;

@@ -42,3 +42,23 @@ export const CurrencyInputSchema = v.pipe(
   v.toUpperCase(),
   v.check(isCurrencyCode, 'Choose a currency from the list (an ISO 4217 code such as GBP or EUR).'),
 );
+
+/**
+ * A price as people read it: "Free" for 0, "£12" or "£12.50" (decimals only
+ * when the price has them), null when there is no price to show. The same
+ * words in the editor's preview and on the public page.
+ */
+export function formatPrice(price: string | null | undefined, currency: string | null | undefined): string | null {
+  const text = price?.trim();
+  if (!text || !/^\d+(\.\d+)?$/.test(text)) return null;
+  const amount = Number(text);
+  if (amount === 0) return 'Free';
+  const code = currency && isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY;
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+}

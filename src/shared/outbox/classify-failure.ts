@@ -4,6 +4,7 @@
  */
 import { ApiError, SignedOutError } from '../api/errors.ts';
 import type { OutboxEntry } from './entry.ts';
+import type { FieldErrors } from './intent.ts';
 
 export type FailureMeaning =
   /** The write is done after all (a second DELETE answers 404). */
@@ -11,7 +12,7 @@ export type FailureMeaning =
   /** The session is over: keep everything, pause until the next sign-in. */
   | { kind: 'signed-out' }
   | { kind: 'transient'; retryAfter: number | null; message: string; status: number | null; detail: string | null }
-  | { kind: 'rejected'; status: number; detail: string | null }
+  | { kind: 'rejected'; status: number; detail: string | null; errors?: FieldErrors }
   | { kind: 'conflict'; current: Readonly<Record<string, unknown>> };
 
 const NETWORK_MESSAGE = 'Could not reach the server; will retry.';
@@ -40,5 +41,8 @@ export function classifyFailure(entry: OutboxEntry, error: unknown): FailureMean
       detail: error.detail,
     };
   }
-  return { kind: 'rejected', status, detail: error.detail };
+  // Field errors go to the form that is waiting (not into the stored entry).
+  return error.errors
+    ? { kind: 'rejected', status, detail: error.detail, errors: error.errors }
+    : { kind: 'rejected', status, detail: error.detail };
 }

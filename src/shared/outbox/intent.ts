@@ -41,11 +41,14 @@ export type WriteIntent =
     }
   | { kind: 'issue.report'; target: `issue:${string}`; email?: string; message: string };
 
+/** The server's messages by field (`{"errors": {"price": ["…"]}}` of a 400). */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+
 /** How the first send attempt went, for UIs that show an immediate result online. */
 export type FirstAttempt =
   /** `result`: the record the server returned, checked against the contract (null when it broke it). */
   | { kind: 'sent'; status: number; result: WriteResult | null }
-  | { kind: 'rejected'; status: number; detail: string | null }
+  | { kind: 'rejected'; status: number; detail: string | null; errors?: FieldErrors }
   | {
       kind: 'deferred';
       reason: 'offline' | 'retrying' | 'paused';

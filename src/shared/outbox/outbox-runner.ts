@@ -181,7 +181,9 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         entry.id,
         await updateEntry(db, entry.id, { type: 'rejected', status: meaning.status, detail: meaning.detail }),
       );
-      const outcome = { kind: 'rejected', status: meaning.status, detail: meaning.detail } as const;
+      const outcome: FirstAttempt = meaning.errors
+        ? { kind: 'rejected', status: meaning.status, detail: meaning.detail, errors: meaning.errors }
+        : { kind: 'rejected', status: meaning.status, detail: meaning.detail };
       emit({ type: 'outcome', entryId: entry.id, outcome });
     } else if (meaning.kind === 'conflict') {
       const mine = entryFields(entry);
