@@ -4,10 +4,10 @@
  */
 import { nextWeeklyDates, weeklySeriesText } from '../../shared/calendar/weekly-series.ts';
 import { categoryLabel } from '../../shared/contract/categories.ts';
+import { formatPrice } from '../../shared/contract/currencies.ts';
 import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays } from '../../shared/contract/schedule.ts';
 import { hoursLines } from './listing-hours.ts';
-import { priceText } from './listing-price.ts';
 import { describeEventTimes, formatDay } from './listing-time.ts';
 import { mapsLinks, type MapsLinks } from './maps-links.ts';
 
@@ -64,7 +64,7 @@ export function listingFromRecord(record: EventRecord, timeZone: string, now = n
     description: record.bio,
     coverUrl: record.cover_image,
     sponsored: record.is_sponsored,
-    price: priceText(record.price, record.currency),
+    price: formatPrice(record.price, record.currency),
     ticketUrl: record.ticket_url,
     schedule: weekly
       ? {
