@@ -1,13 +1,14 @@
 /**
- * "Add to calendar" and the promoter's page on a phone (issue 26): from an
- * event's public page, "Add to calendar" downloads its .ics; the promoter's
+ * "Add to calendar" and the promoter's page on a phone (issue 26): the whole
+ * journey editor → Save draft → Publish → public page → "Add to calendar"
+ * downloads its .ics; the promoter's
  * `/p/{display_name}` (a name with a dot) lists the event, links to it, has
  * no axe violations and reads offline after one visit.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoAccounts, demoPassword } from './support/auth.ts';
-import { uniqueTitle } from './support/dashboard.ts';
+import { demoAccounts, demoPassword, logInThroughPanel } from './support/auth.ts';
+import { card, serverEvents, uniqueTitle } from './support/dashboard.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -100,4 +101,50 @@ test("the promoter's page lists the event, links to it and reads offline after o
   await card.tap();
   await expect(page).toHaveURL(new RegExp(`/e/${id}/warehouse-social`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});
+
+test('editor → draft → publish → public page → calendar', async ({ page, request }) => {
+  const title = uniqueTitle('Basement Sessions');
+  await logInThroughPanel(page, demoAccounts.promoter);
+  await page.goto('/dashboard/events');
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = page.getByRole('dialog', { name: 'New event' });
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByLabel('Description').fill('Deep house all night.');
+  await editor.getByLabel('Start date').fill('2027-01-08');
+  await editor.getByLabel('Start time').fill('22:00');
+  await editor.getByLabel('Ticket link').fill('https://tickets.example/basement');
+  await editor.getByLabel('Price').fill('10');
+  await editor.getByRole('button', { name: 'Save draft' }).click();
+  await expect(editor).toBeHidden();
+  const draftCard = card(page, title);
+  await expect(draftCard.getByText('Draft', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await serverEvents(request, demoAccounts.promoter)).find((e) => e.title === title)?.status)
+    .toBe('draft');
+  const { id } = (await serverEvents(request, demoAccounts.promoter)).find((e) => e.title === title)!;
+  expect((await request.get(`/e/${id}.ics`)).status()).toBe(404);
+
+  await draftCard.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await edit.getByRole('button', { name: 'Publish' }).click();
+  await expect(edit).toBeHidden();
+  await expect
+    .poll(async () => (await serverEvents(request, demoAccounts.promoter)).find((e) => e.title === title)?.status)
+    .toBe('published');
+
+  await page.goto(`/e/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('£10', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get tickets' })).toHaveAttribute(
+    'href',
+    'https://tickets.example/basement',
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Add to calendar' }).tap(),
+  ]);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
+  expect(text).toContain(`UID:event-${id}@`);
+  expect(text).toContain('DTSTART;TZID=Europe/London:20270108T220000');
 });
