@@ -77,6 +77,9 @@ describe('event fields', () => {
     // Free is 0; empty clears the price and the link; currency defaults to GBP.
     const free = await update(promoter.access, res.body.id, { price: '0', currency: '' });
     expect(free.body).toMatchObject({ price: '0', currency: 'GBP', ticket_url: expected.ticket_url });
+    // A link comes back as typed (no trailing slash added).
+    const bare = await update(promoter.access, res.body.id, { ticket_url: ' HTTPS://tickets.example.com ' });
+    expect(bare.body.ticket_url).toBe('https://tickets.example.com');
     const cleared = await update(promoter.access, res.body.id, { price: '', ticket_url: '' });
     expect(cleared.body).toMatchObject({ price: null, ticket_url: null, bio: expected.bio });
   });

@@ -4,12 +4,14 @@ import { Link } from '../../components/link.tsx';
 import { describeEntry } from '../../shared/outbox/describe-entry.ts';
 import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
+import { useAuth } from '../../stores/auth-store.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
 
 export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: number }) {
   const [busy, setBusy] = useState(false);
-  const edit = editorLink(view);
+  const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
+  const edit = editorLink(view, business);
   const stale = now - view.createdAt > STALE_AFTER_MS;
   const run = (task: () => Promise<void>) => {
     setBusy(true);

@@ -36,12 +36,17 @@ export function ageText(createdAt: number, now: number): string {
   return relative.format(Math.round(hours / 24), 'day');
 }
 
-/** Where the user edits the record a write belongs to. */
-export function editorLink(view: OutboxEntryView): string | null {
+/**
+ * Where the user edits the record a write belongs to. A recurring record is
+ * the business listing only for a business account; a promoter's is a weekly
+ * event, edited on the Events screen.
+ */
+export function editorLink(view: OutboxEntryView, businessAccount = true): string | null {
   if (view.kind === 'profile.update') return '/dashboard/profile';
   if (view.kind === 'issue.report' || view.kind === 'event.delete') return null;
   const id = view.target.slice('event:'.length);
-  if (view.fields.is_recurring === true || view.fields.is_recurring === 'true') return `/dashboard/business/${id}`;
+  const recurring = view.fields.is_recurring === true || view.fields.is_recurring === 'true';
+  if (recurring && businessAccount) return `/dashboard/business/${id}`;
   return `/dashboard/events?edit=${encodeURIComponent(id)}`;
 }
 

@@ -23,7 +23,13 @@ export function Component() {
     <section className="dash-page" aria-labelledby="poster-title">
       <div className="dash-page__head">
         <h1 id="poster-title">QR poster</h1>
-        <Link to={event?.record.is_recurring ? `/dashboard/business/${id}` : '/dashboard/events'}>Back</Link>
+        <Link
+          to={
+            (event?.record.is_listing ?? event?.record.is_recurring) ? `/dashboard/business/${id}` : '/dashboard/events'
+          }
+        >
+          Back
+        </Link>
       </div>
       {event && url ? (
         <QrPoster record={event.record} url={url} fileName={`${listingSlug(event.record.title)}-qr.png`} />

@@ -134,7 +134,8 @@ const dayFlag = v.optional(FormBooleanSchema);
  */
 function blankOr<TSchema extends v.GenericSchema, const TBlank>(schema: TSchema, blank: TBlank) {
   return v.pipe(
-    v.unknown(),
+    // Multipart text (null from JSON callers); documented as such in the OpenAPI description.
+    v.union([v.string(), v.null()], 'Send this field as text.'),
     v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<TSchema> | TBlank => {
       const value = dataset.value;
       if (value === null || (typeof value === 'string' && value.trim() === '')) return blank;
@@ -164,8 +165,8 @@ export const TicketUrlSchema = v.pipe(
   singleLine(),
   v.maxLength(MAX_TICKET_URL_LENGTH, `Ticket link can have at most ${MAX_TICKET_URL_LENGTH} characters.`),
   v.check(isHttpsUrl, 'Ticket link must be a full web address starting with https://.'),
-  v.transform((text) => new URL(text).href),
-  v.maxLength(MAX_TICKET_URL_LENGTH, `Ticket link can have at most ${MAX_TICKET_URL_LENGTH} characters.`),
+  // Stored as typed, scheme in lower case (not URL.href, which would add a trailing slash nobody wrote).
+  v.transform((text) => `https://${text.slice('https://'.length)}`),
 );
 
 /** Largest price accepted (exclusive), in whole units of its currency. */
