@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/listing-budgets.ts`: what a first visit to a public
- * listing page (`/e/{id}/{slug}`, issue 16) costs, measured like the public
+ * listing page (`/e/{id}/{slug}`, issue 16) and to a promoter's page
+ * (`/p/{display_name}`, issue 26: the demo promoter's, with its events) costs, measured like the public
  * site's pages (scripts/size.ts, scripts/lighthouse.ts): the production app
  * and static handler in-process on a fresh in-memory database with the demo
  * accounts and one event with a cover, served from the build.
@@ -115,6 +116,8 @@ const fields = {
   end_time: '23:00',
   event_type: 'music',
   keywords: JSON.stringify(['jazz', 'rooftop']),
+  price: '12',
+  ticket_url: 'https://tickets.example/rooftop-jazz',
 };
 for (const [name, value] of Object.entries(fields)) form.append(name, value);
 form.append('cover_image', new File([await photoLikeCover()], 'cover.jpg', { type: 'image/jpeg' }));
@@ -124,19 +127,21 @@ const created = await site.app.request('/api/events/create/', {
   body: form,
 });
 const { id } = (await created.json()) as { id: number };
-const path = `/e/${id}/rooftop-jazz-soul-night`;
+const paths = [`/e/${id}/rooftop-jazz-soul-night`, '/p/sam.nights'];
 let failures = 0;
 
 // 1. Size
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  const visit = await measureFirstVisit(browser, site.origin + path, dist);
-  console.log(
-    `First visit to ${path} (gzip -9): HTML ${kib(gzipSize(visit.html))}, JS ${kib(visit.jsBytes)} (${visit.js.join(', ') || 'none'}), CSS ${kib(visit.cssBytes)} (inline ${kib(visit.inlineCssBytes)})`,
-  );
-  if (visit.jsBytes > JS_BUDGET) {
-    failures++;
-    console.log(`  ← JS over the ${kib(JS_BUDGET)} budget`);
+  for (const path of paths) {
+    const visit = await measureFirstVisit(browser, site.origin + path, dist);
+    console.log(
+      `First visit to ${path} (gzip -9): HTML ${kib(gzipSize(visit.html))}, JS ${kib(visit.jsBytes)} (${visit.js.join(', ') || 'none'}), CSS ${kib(visit.cssBytes)} (inline ${kib(visit.inlineCssBytes)})`,
+    );
+    if (visit.jsBytes > JS_BUDGET) {
+      failures++;
+      console.log(`  ← JS over the ${kib(JS_BUDGET)} budget`);
+    }
   }
 } finally {
   await browser.close();
@@ -160,7 +165,7 @@ async function lighthouseRun(url: string) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-if (process.env.LIGHTHOUSE !== '0') {
+for (const path of process.env.LIGHTHOUSE === '0' ? [] : paths) {
   const results: Record<string, { scores: number[][]; lcp: number[] }> = {};
   for (const [variant, origin] of [
     ['page', site.origin],
@@ -194,11 +199,11 @@ if (process.env.LIGHTHOUSE !== '0') {
     }
     const scores = CATEGORIES.map((c, i) => `${c} ${median(measured.scores.map((s) => s[i]!)).toFixed(2)}`);
     console.log(
-      `Lighthouse mobile (${variant}, median of ${RUNS}): ${scores.join(', ')}, LCP ${Math.round(median(measured.lcp))} ms`,
+      `Lighthouse mobile ${path} (${variant}, median of ${RUNS}): ${scores.join(', ')}, LCP ${Math.round(median(measured.lcp))} ms`,
     );
   }
   const ratio = median(results.page!.lcp) / median(results['no-JS']!.lcp);
-  console.log(`LCP ratio page / no-JS: ${ratio.toFixed(2)} (target ≤ 1.20)`);
+  console.log(`LCP ratio ${path} page / no-JS: ${ratio.toFixed(2)} (target ≤ 1.20)`);
   const pageScores = CATEGORIES.map((_, i) => median(results.page!.scores.map((s) => s[i]!)));
   if (ratio > 1.2 || pageScores.some((score) => Math.round(score * 100) < 100)) failures++;
 }

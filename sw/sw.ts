@@ -24,7 +24,7 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// 2. Public listing pages (/e/{id}/{slug}): network first, the last ones
+// 2. Public listing pages (/e/{id}/{slug}, /p/{name}): network first, the last ones
 //    visited kept for offline reading (sw/listing-pages.ts). Before the
 //    general navigation route, which would answer them with the shell.
 registerListingPages();
@@ -46,7 +46,7 @@ registerRoute(
         return (await matchPrecache('/shell.html')) ?? Response.error();
       }
     },
-    { denylist: [/^\/api\//, /^\/e\//] },
+    { denylist: [/^\/api\//, /^\/e\//, /^\/p\//] },
   ),
 );
 

@@ -28,6 +28,11 @@ main{max-width:44rem;margin:0 auto;padding:0 1rem 2rem}
 .get-app p{margin:0 0 .6rem;color:#f3f1fb}
 .button{display:inline-block;padding:.65rem 1.2rem;border-radius:999px;background:#ff6b4a;color:#16142b;font-weight:750;text-decoration:none}
 .button:focus-visible{outline:3px solid #fff;outline-offset:2px}
+.listing-by{margin:.8rem 0 0;color:#f3f1fb}
+.listing-by a{color:#ffd166;font-weight:650}
+.listing-by a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
+.listing-actions{margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.6rem}
+.button--quiet{background:transparent;color:#fff;box-shadow:inset 0 0 0 2px #ffd166}
 .not-found{padding:2rem 0}
 .not-found .button{color:#16142b}
 `;
@@ -42,7 +47,7 @@ export interface DocumentHead {
   jsonLd: string | null;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function headTags(head: DocumentHead): string {
@@ -78,7 +83,8 @@ function bootScript(scripts: readonly string[]): string {
   return `<script data-modules="${escapeHtml(scripts.join(' '))}">${PAGE_BOOT_SCRIPT}</script>`;
 }
 
-function document(head: DocumentHead, main: string, scripts: readonly string[]): string {
+/** The page around `main`: head tags, inline CSS (`extraCss` after the shared rules), header, footer, boot script. */
+export function pageDocument(head: DocumentHead, main: string, scripts: readonly string[], extraCss = ''): string {
   const download = `/${brand.slug}`;
   return `<!doctype html>
 <html lang="en">
@@ -90,7 +96,7 @@ function document(head: DocumentHead, main: string, scripts: readonly string[]):
 <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
 <link rel="manifest" href="/manifest.webmanifest">
 ${headTags(head)}
-<style>${PAGE_CSS}${LISTING_CSS}</style>
+<style>${PAGE_CSS}${LISTING_CSS}${extraCss}</style>
 </head>
 <body>
 <header class="site-header"><a class="site-header__brand" href="/">${brand.name}</a><a href="${download}">Get the app</a></header>
@@ -102,25 +108,64 @@ ${bootScript(scripts)}
 `;
 }
 
-export function listingDocument(listing: ListingViewModel, head: DocumentHead, scripts: readonly string[]): string {
+/** Links the page adds below the listing; each absent when null. */
+export interface ListingActions {
+  /** `/e/{id}.ics` for an event with a time; null for a business listing. */
+  calendar: string | null;
+  /** The organiser's `/p/` page. */
+  organizer: { name: string; href: string } | null;
+}
+
+export function listingDocument(
+  listing: ListingViewModel,
+  head: DocumentHead,
+  scripts: readonly string[],
+  actions: ListingActions = { calendar: null, organizer: null },
+): string {
+  const organizer = actions.organizer
+    ? createElement(
+        'p',
+        { className: 'listing-by' },
+        'By ',
+        createElement('a', { href: actions.organizer.href }, actions.organizer.name),
+      )
+    : null;
+  const calendar = actions.calendar
+    ? createElement(
+        'p',
+        { className: 'listing-actions' },
+        createElement(
+          'a',
+          { className: 'button button--quiet', href: actions.calendar, download: '' },
+          'Add to calendar',
+        ),
+      )
+    : null;
   const cta = createElement(
     'section',
     { className: 'get-app', 'aria-label': `Get the ${brand.name} app` },
     createElement('p', null, `Save it, get a reminder and find more like it in the ${brand.name} app.`),
     createElement('a', { className: 'button', href: `/${brand.slug}` }, 'Get the app'),
   );
-  const body = renderToString(createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, cta));
-  return document(head, body, scripts);
+  const body = renderToString(
+    createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, organizer, calendar, cta),
+  );
+  return pageDocument(head, body, scripts);
 }
 
-export function notFoundDocument(): string {
-  const main = `<section class="not-found"><h1>We could not find that listing</h1>
-<p>It may have been removed by its organiser, or the link is mistyped.</p>
+/** The 404 page of a listing, or with `what` = "page" of a promoter's or venue's page. */
+export function notFoundDocument(what: 'listing' | 'page' = 'listing'): string {
+  const reason =
+    what === 'listing'
+      ? 'It may have been removed by its organiser, or the link is mistyped.'
+      : 'Nobody on ' + brand.name + ' goes by that name now, or the link is mistyped.';
+  const main = `<section class="not-found"><h1>We could not find that ${what}</h1>
+<p>${reason}</p>
 <p><a class="button" href="/">Go to the home page</a></p></section>`;
-  return document(
+  return pageDocument(
     {
-      title: `Listing not found — ${brand.name}`,
-      description: 'This listing does not exist or was removed.',
+      title: `${what === 'listing' ? 'Listing' : 'Page'} not found — ${brand.name}`,
+      description: `This ${what} does not exist or was removed.`,
       canonical: null,
       image: null,
       jsonLd: null,

@@ -1,12 +1,14 @@
 /**
  * schema.org data for a listing page: an `Event` with the properties Google
  * documents for event rich results (name, startDate with its offset,
- * location with address and geo, image, eventStatus, organizer), or a
+ * location with address and geo, image, eventStatus, eventAttendanceMode,
+ * organizer, offers; a weekly series adds its eventSchedule), or a
  * `LocalBusiness` with opening hours for a business listing. It goes out as
  * `<script type="application/ld+json">`, which browsers never execute (the
  * CSP stays strict); `<` is escaped so no text can close the element.
  */
 import { isoDateTime } from '../../src/components/listing/listing-time.ts';
+import { nextWeeklyDates } from '../../src/shared/calendar/weekly-series.ts';
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { weekdays, weekdayLabels } from '../../src/shared/contract/schedule.ts';
 
@@ -17,6 +19,8 @@ export interface JsonLdContext {
   images: readonly string[];
   timeZone: string;
   organizer: { name: string; type: 'Organization' | 'Person'; url: string | null };
+  /** Places a weekly series' next session (its startDate). */
+  now: Date;
 }
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
@@ -33,17 +37,76 @@ function place(record: EventRecord): Json {
   };
 }
 
-function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
+/**
+ * What a ticket costs and where to buy it: Google's `offers` (url, price,
+ * priceCurrency, availability). None when the listing has neither a price
+ * nor a ticket link; the page's own URL when it has a price and no link.
+ */
+function offers(record: EventRecord, context: JsonLdContext): Json | undefined {
+  if (record.price === null && !record.ticket_url) return undefined;
+  return {
+    '@type': 'Offer',
+    url: record.ticket_url ?? context.url,
+    ...(record.price !== null ? { price: record.price, priceCurrency: record.currency } : {}),
+    availability: 'https://schema.org/InStock',
+  };
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A weekly series is one Event whose dates are its next session, with an
+ * `eventSchedule` (schema.org Schedule) saying it repeats every week.
+ */
+function weeklyTimes(record: EventRecord, context: JsonLdContext): Record<string, Json> {
+  const first = nextWeeklyDates(record, context.now, context.timeZone, 1)[0] ?? record.created_at.slice(0, 10);
+  const start = record.recurring_start_time;
+  const end = record.recurring_end_time;
+  const endDate = end ? (start && end <= start ? nextDay(first) : first) : null;
+  return {
+    startDate: isoDateTime(first, start, context.timeZone),
+    ...(endDate && end ? { endDate: isoDateTime(endDate, end, context.timeZone) } : {}),
+    eventSchedule: {
+      '@type': 'Schedule',
+      repeatFrequency: 'P1W',
+      byDay: weekdays.filter((day) => record[day]).map((day) => `https://schema.org/${weekdayLabels[day]}`),
+      ...(start ? { startTime: `${start}:00` } : {}),
+      ...(end ? { endTime: `${end}:00` } : {}),
+      ...(record.start_date ? { startDate: record.start_date } : {}),
+      ...(record.end_date ? { endDate: record.end_date } : {}),
+      scheduleTimezone: context.timeZone,
+    },
+  };
+}
+
+function datedTimes(record: EventRecord, context: JsonLdContext): Record<string, Json> {
   const start = record.start_date ?? record.created_at.slice(0, 10);
-  const endDate = record.end_date ?? (record.end_time ? start : null);
+  let endDate = record.end_date ?? (record.end_time ? start : null);
+  // "22:00 – 04:00" on one date ends the next morning.
+  if (
+    endDate === start &&
+    !record.end_date &&
+    record.start_time &&
+    record.end_time &&
+    record.end_time <= record.start_time
+  )
+    endDate = nextDay(start);
+  return {
+    startDate: isoDateTime(start, record.start_time, context.timeZone),
+    ...(endDate ? { endDate: isoDateTime(endDate, record.end_time, context.timeZone) } : {}),
+  };
+}
+
+function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
+  const weekly = record.is_recurring && !record.is_listing;
+  const offer = offers(record, context);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: record.title,
     url: context.url,
     ...(record.bio.trim() ? { description: record.bio.trim() } : {}),
-    startDate: isoDateTime(start, record.start_time, context.timeZone),
-    ...(endDate ? { endDate: isoDateTime(endDate, record.end_time, context.timeZone) } : {}),
+    ...(weekly ? weeklyTimes(record, context) : datedTimes(record, context)),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: place(record),
@@ -53,6 +116,7 @@ function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
       name: context.organizer.name,
       ...(context.organizer.url ? { url: context.organizer.url } : {}),
     },
+    ...(offer ? { offers: offer } : {}),
     ...(record.keywords.length ? { keywords: record.keywords.join(', ') } : {}),
   };
 }

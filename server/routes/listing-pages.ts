@@ -7,6 +7,15 @@
  * with a hash of its bytes, so `If-None-Match` answers 304 and a CDN may hold
  * a copy for 5 s (`s-maxage`) — an edit shows within seconds — while browsers
  * revalidate every time. A wrong slug answers 301 to the canonical address.
+ *
+ * `/e/{id}.ics` is the event for a calendar ("Add to calendar"); `/p/{name}`
+ * an account's page of upcoming listings and `/p/{name}.ics` its feed
+ * (contract §10), capped at PAGE_LIMIT / FEED_LIMIT listings so a promoter
+ * with the maximum 500 events costs one bounded read. A renamed account's
+ * old name answers 301 for RENAMED_LINK_DAYS. Pages and feeds are tagged by
+ * a hash of their bytes; a /p/ page's Last-Modified is informative only,
+ * since a deleted event or a day passing changes the page without moving
+ * any timestamp forward — so only `If-None-Match` earns a 304 there.
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -22,11 +31,30 @@ import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
 import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
+import {
+  accountByDisplayName,
+  renamedDisplayName,
+  sitemapAccounts,
+  upcomingListings,
+} from '../db/queries/promoter-pages.ts';
+import { CALENDAR_CONTENT_TYPE, calendarText, hasCalendarTime, type CalendarEntry } from '../pages/calendar-ics.ts';
+import { promoterDocument, type PromoterPageItem } from '../pages/promoter-document.ts';
+import { isValidDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../../src/shared/contract/auth.ts';
+import { promoterFeedPath, promoterPath, RENAMED_LINK_DAYS } from '../../src/shared/contract/promoter-url.ts';
 
 /** CDNs may keep a page 5 s; browsers always ask again (a 304 when unchanged). */
 export const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
 
 const HTML = 'text/html; charset=utf-8';
+
+/** Listings a /p/ page shows, and its feed holds (an account has at most 500). */
+export const PAGE_LIMIT = 50;
+export const FEED_LIMIT = 200;
+/** Characters of each description in a feed (a description may have 5,000); the event's page has the rest. */
+const FEED_DESCRIPTION_LIMIT = 300;
+
+const ICS_PATH_PATTERN = /^\/e\/(\d{1,15})\.ics$/;
+const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
 
 export interface ListingPageOptions {
   /** Module scripts the page loads (the built offline helper); none in tests without a build. */
@@ -43,15 +71,15 @@ function organizerOf(row: PublicListingRow, origin: string) {
   return {
     name: row.organizer_name || brand.name,
     type: row.organizer_type === 'business' ? ('Organization' as const) : ('Person' as const),
-    url:
-      row.business_id && row.business_title ? origin + listingPath(Number(row.business_id), row.business_title) : null,
+    url: row.organizer_page ? origin + promoterPath(row.organizer_page) : null,
   };
 }
 
-/** Answers 304 when the client's copy is current. */
-function notModified(c: Context, etag: string, lastModified: Date): boolean {
+/** Answers 304 when the client's copy is current; `lastModified` null: by ETag only. */
+function notModified(c: Context, etag: string, lastModified: Date | null): boolean {
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch !== undefined) return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  if (!lastModified) return false;
   const since = Date.parse(c.req.header('if-modified-since') ?? '');
   return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }
@@ -62,10 +90,13 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
   const scripts = options.scripts ?? [];
   const router = new Hono<ApiEnv>();
 
-  const notFound = (c: Context) =>
-    c.body(notFoundDocument(), 404, { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL });
+  const { clock } = services;
+  const notFound = (c: Context, what: 'listing' | 'page' = 'listing') =>
+    c.body(notFoundDocument(what), 404, { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL });
 
   router.get('/e/*', async (c) => {
+    const ics = ICS_PATH_PATTERN.exec(c.req.path);
+    if (ics) return eventCalendar(c, Number(ics[1]));
     const match = LISTING_PATH_PATTERN.exec(c.req.path);
     const id = match ? Number(match[1]) : NaN;
     if (!Number.isSafeInteger(id)) return notFound(c);
@@ -77,13 +108,19 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
-    const listing = listingFromRecord(record, brand.timeZone, requestLocale(c.req.header('accept-language')));
+    const listing = listingFromRecord(
+      record,
+      brand.timeZone,
+      requestLocale(c.req.header('accept-language')),
+      new Date(clock.now()),
+    );
     const image = record.cover_image ?? `${origin}/icons/og-image.png`;
     const jsonLd = listingJsonLd(record, {
       url: canonical,
       images: [image],
       timeZone: brand.timeZone,
       organizer: organizerOf(row, origin),
+      now: new Date(clock.now()),
     });
     const html = listingDocument(
       listing,
@@ -95,28 +132,139 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         jsonLd: scriptSafeJson(jsonLd),
       },
       scripts,
+      {
+        calendar: calendarEntry(record) ? `/e/${record.id}.ics` : null,
+        organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
+      },
     );
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    const lastModified = new Date(record.updated_at);
-    const headers = {
-      'Cache-Control': LISTING_CACHE_CONTROL,
-      ETag: etag,
-      'Last-Modified': lastModified.toUTCString(),
-      // Dates are written in the reader's language.
-      Vary: 'Accept-Language',
+    // Dates are written in the reader's language.
+    return cached(c, html, HTML, new Date(record.updated_at), true, { Vary: 'Accept-Language' });
+  });
+
+  /** `/e/{id}.ics`: one event for a calendar. */
+  async function eventCalendar(c: Context, id: number) {
+    const row = await publicListing(db, id, origin + MEDIA_PATH);
+    if (!row) return notFound(c);
+    const record = v.parse(EventSchema, JSON.parse(row.body));
+    const entry = calendarEntry(record);
+    if (!entry) return notFound(c);
+    const ics = calendarText([entry], { host: new URL(origin).host, timeZone: brand.timeZone });
+    return cached(c, ics, CALENDAR_CONTENT_TYPE, new Date(record.updated_at), true, {
+      'Content-Disposition': `attachment; filename="${listingSlug(record.title)}.ics"`,
+    });
+  }
+
+  function calendarEntry(record: EventRecord): CalendarEntry | null {
+    const entry: CalendarEntry = {
+      record,
+      url: origin + listingPath(record.id, record.title),
+      weekly: isWeeklySeries(record),
+      // A series with no start date starts the day it was created: its DTSTART never moves.
+      seriesFrom: record.created_at.slice(0, 10),
     };
-    if (notModified(c, etag, lastModified)) return c.body(null, 304, headers);
-    return c.body(html, 200, { ...headers, 'Content-Type': HTML });
+    return !record.is_listing && hasCalendarTime(entry) ? entry : null;
+  }
+
+  /** Today's date where the listings happen (YYYY-MM-DD). */
+  function today(): string {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: brand.timeZone }).format(new Date(clock.now()));
+  }
+
+  router.get('/p/*', async (c) => {
+    const match = PROMOTER_PATH_PATTERN.exec(c.req.path);
+    const name = match ? decodedSegment(match[1]!) : null;
+    if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) return notFound(c, 'page');
+    const feed = Boolean(match![2]);
+    const account = await accountByDisplayName(db, name, origin + MEDIA_PATH);
+    if (!account) {
+      const since = new Date(clock.now() - RENAMED_LINK_DAYS * 86_400_000).toISOString();
+      const current = await renamedDisplayName(db, name, since);
+      if (!current) return notFound(c, 'page');
+      const path = feed ? promoterFeedPath(current) : promoterPath(current);
+      return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
+    }
+    const canonicalPath = feed ? promoterFeedPath(account.display_name) : promoterPath(account.display_name);
+    if (c.req.path !== canonicalPath) {
+      return c.body(null, 301, { Location: origin + canonicalPath, 'Cache-Control': LISTING_CACHE_CONTROL });
+    }
+    const upcoming = await upcomingListings(
+      db,
+      Number(account.id),
+      today(),
+      feed ? FEED_LIMIT : PAGE_LIMIT,
+      origin + MEDIA_PATH,
+    );
+    const records = upcoming.bodies.map((body) => v.parse(EventSchema, JSON.parse(body)));
+    const newest = records.reduce((max, record) => Math.max(max, Date.parse(record.updated_at)), 0);
+    const lastModified = newest ? new Date(newest) : null;
+
+    if (feed) {
+      const entries = records.flatMap((record) => calendarEntry(record) ?? []);
+      const ics = calendarText(entries, {
+        host: new URL(origin).host,
+        timeZone: brand.timeZone,
+        name: `${account.display_name} on ${brand.name}`,
+        descriptionLimit: FEED_DESCRIPTION_LIMIT,
+      });
+      return cached(c, ics, CALENDAR_CONTENT_TYPE, lastModified, false);
+    }
+
+    const canonical = origin + canonicalPath;
+    const items: PromoterPageItem[] = records.map((record) => ({
+      record,
+      path: listingPath(record.id, record.title),
+      business: record.is_listing,
+    }));
+    const description =
+      account.bio.trim().replace(/\s+/g, ' ').slice(0, 160) ||
+      `Upcoming events by ${account.display_name} on ${brand.name}.`;
+    const jsonLd = {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: `${account.display_name} on ${brand.name}`,
+      url: canonical,
+      numberOfItems: items.length,
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: origin + item.path,
+        name: item.record.title,
+      })),
+    };
+    const html = promoterDocument(
+      {
+        displayName: account.display_name,
+        bio: account.bio,
+        items,
+        total: upcoming.total,
+        feedPath: promoterFeedPath(account.display_name),
+        now: new Date(clock.now()),
+        locale: requestLocale(c.req.header('accept-language')),
+      },
+      {
+        title: `${account.display_name} — ${brand.name}`,
+        description,
+        canonical,
+        image: account.profile_image ?? `${origin}/icons/og-image.png`,
+        jsonLd: scriptSafeJson(jsonLd),
+      },
+      scripts,
+    );
+    return cached(c, html, HTML, lastModified, false, { Vary: 'Accept-Language' });
   });
 
   router.get('/sitemap.xml', async (c) => {
-    const rows = await sitemapListings(db);
+    const [rows, accounts] = await Promise.all([sitemapListings(db), sitemapAccounts(db)]);
     const pages = prerenderPaths.map((path) => `<url><loc>${origin}${path === '/' ? '/' : path}</loc></url>`);
     const listings = rows.map(
       (row) =>
         `<url><loc>${escapeXml(origin + `/e/${row.id}/${listingSlug(row.title)}`)}</loc><lastmod>${row.updated_at}</lastmod></url>`,
     );
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings].join('\n')}\n</urlset>\n`;
+    const people = accounts.map(
+      (row) =>
+        `<url><loc>${escapeXml(origin + promoterPath(row.display_name))}</loc><lastmod>${row.updated_at}</lastmod></url>`,
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings, ...people].join('\n')}\n</urlset>\n`;
     return c.body(xml, 200, {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': 'public, max-age=0, s-maxage=60',
@@ -125,13 +273,49 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
 
   router.get('/robots.txt', (c) =>
     c.body(
-      `User-agent: *\nAllow: /\nAllow: /e/\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nAllow: /e/\nAllow: /p/\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`,
       200,
       { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
     ),
   );
 
   return router;
+}
+
+/**
+ * A weekly series (contract §10): `is_recurring` on a record that is not a
+ * business's listing. The listing (opening hours) is not an event.
+ */
+function isWeeklySeries(record: EventRecord): boolean {
+  return record.is_recurring && !record.is_listing;
+}
+
+/**
+ * The body with its validators: ETag = hash of the bytes (the same on every
+ * instance, so an edit shows at once anywhere), Last-Modified when known;
+ * `trustDate` says whether If-Modified-Since alone may answer 304.
+ */
+function cached(
+  c: Context,
+  body: string,
+  contentType: string,
+  lastModified: Date | null,
+  trustDate: boolean,
+  extra: Record<string, string> = {},
+) {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = { 'Cache-Control': LISTING_CACHE_CONTROL, ETag: etag, ...extra };
+  if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
+  if (notModified(c, etag, trustDate ? lastModified : null)) return c.body(null, 304, headers);
+  return c.body(body, 200, { ...headers, 'Content-Type': contentType });
+}
+
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 function escapeXml(text: string): string {

@@ -44,7 +44,7 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
     const newImage = image ? await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image) : null;
     let old: string | null;
     try {
-      old = await updateProfile(db, user.userId, fields, newImage);
+      old = await updateProfile(db, user.userId, fields, newImage, clock.now());
     } catch (error) {
       await discardImage(ledger, newImage);
       throw error;

@@ -36,6 +36,7 @@ export const dashboardRoute: RouteObject = {
   children: [
     { index: true, lazy: () => import('../features/profile/profile-page.tsx') },
     { path: 'profile', lazy: () => import('../features/profile/profile-page.tsx') },
+    { path: 'profile/poster', lazy: () => import('../features/profile/public-page-poster.tsx') },
     { path: 'events', lazy: () => import('../features/events/events-page.tsx') },
     { path: 'add-business', lazy: () => import('../features/business/business-page.tsx') },
     { path: 'business/:id', lazy: () => import('../features/business/business-page.tsx') },

@@ -9,6 +9,7 @@ import { imageSrcSet, sameImageUrls, srcSetCandidate } from '../../src/shared/co
 import {
   KEPT_COVER_WIDTH,
   forgetListing,
+  isListingUrl,
   keepListing,
   listingImages,
   LISTING_MAX_AGE_MS,
@@ -44,6 +45,16 @@ const image = () => Promise.resolve(new Response('png-bytes', { status: 200 }));
 const asCache = (cache: MemoryCache) => cache as unknown as Cache;
 
 describe('listing pages kept offline', () => {
+  it("keeps promoters' and venues' /p/ pages too, but not their calendar feeds", () => {
+    const at = (path: string) => isListingUrl(new URL(path, origin));
+    expect(at('/e/3/x')).toBe(true);
+    expect(at('/p/sam.nights')).toBe(true);
+    expect(at('/p/sam.nights.ics')).toBe(false);
+    expect(at('/e/3.ics')).toBe(false);
+    expect(at('/p/a/b')).toBe(false);
+    expect(at('/p/')).toBe(false);
+  });
+
   it('finds the cover of a page, and only on our origin', () => {
     expect(listingImages(pageHtml(3), `${origin}/e/3/x`)).toEqual([`${origin}/api/media/cover-3.png`]);
     expect(

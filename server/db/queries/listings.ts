@@ -12,6 +12,8 @@ export interface PublicListingRow {
   body: string;
   organizer_name: string;
   organizer_type: string;
+  /** The organiser's display name (their `/p/` page), or null when they have none. */
+  organizer_page: string | null;
   /** Id and title of the organiser's business listing, when they have one. */
   business_id: string | null;
   business_title: string | null;
@@ -21,7 +23,7 @@ export async function publicListing(db: Queryable, id: number, mediaBase: string
   const result = await db.query<PublicListingRow>(
     `SELECT event_document(e, $2)::text AS body,
             coalesce(nullif(u.display_name, ''), nullif(u.full_name, ''), '') AS organizer_name,
-            u.user_type AS organizer_type,
+            u.user_type AS organizer_type, nullif(u.display_name, '') AS organizer_page,
             b.id::text AS business_id, b.title AS business_title
        FROM events e
        JOIN users u ON u.id = e.user_id

@@ -2,11 +2,13 @@
  * What a listing view shows, already in words: the public page builds it
  * from a stored record, the dashboard preview from the form being edited.
  */
+import { nextWeeklyDates, weeklySeriesText } from '../../shared/calendar/weekly-series.ts';
 import { categoryLabel } from '../../shared/contract/categories.ts';
+import { formatPrice } from '../../shared/contract/currencies.ts';
 import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays } from '../../shared/contract/schedule.ts';
 import { hoursLines } from './listing-hours.ts';
-import { describeEventTimes } from './listing-time.ts';
+import { describeEventTimes, formatDay } from './listing-time.ts';
 import { mapsLinks, type MapsLinks } from './maps-links.ts';
 
 export interface ListingViewModel {
@@ -24,15 +26,33 @@ export interface ListingViewModel {
   description: string;
   coverUrl: string | null;
   sponsored: boolean;
+  /** "Free", "£12"; absent or null: not shown. */
+  price?: string | null;
+  /** The organiser's ticket page (`https://`); absent or null: no "Get tickets". */
+  ticketUrl?: string | null;
+  /** A weekly series: "Every Fri & Sat · 21:00–23:30" and its next dates in words. */
+  schedule?: { text: string; next: readonly string[] } | null;
 }
 
-/** `locale`: the reader's, for the dates (see listing-time.ts). */
-export function listingFromRecord(record: EventRecord, timeZone: string, locale?: string): ListingViewModel {
+/** How many of a weekly series' next dates a listing shows. */
+export const NEXT_DATES_SHOWN = 3;
+
+/**
+ * `locale`: the reader's, for the dates (see listing-time.ts); `now` places a weekly
+ * series' next dates (the server passes its clock).
+ */
+export function listingFromRecord(
+  record: EventRecord,
+  timeZone: string,
+  locale?: string,
+  now = new Date(),
+): ListingViewModel {
   const business = record.is_listing;
+  const weekly = record.is_recurring && !business;
   return {
     kind: business ? 'business' : 'event',
     title: record.title,
-    when: business ? null : describeEventTimes(record, timeZone, locale),
+    when: business || weekly ? null : describeEventTimes(record, timeZone, locale),
     hours: business
       ? hoursLines({
           schedule: record.schedule_blocks,
@@ -52,5 +72,13 @@ export function listingFromRecord(record: EventRecord, timeZone: string, locale?
     description: record.bio,
     coverUrl: record.cover_image,
     sponsored: record.is_sponsored,
+    price: formatPrice(record.price, record.currency),
+    ticketUrl: record.ticket_url,
+    schedule: weekly
+      ? {
+          text: weeklySeriesText(record),
+          next: nextWeeklyDates(record, now, timeZone, NEXT_DATES_SHOWN).map((date) => formatDay(date, locale)),
+        }
+      : null,
   };
 }

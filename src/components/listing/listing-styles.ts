@@ -25,6 +25,10 @@ h1.listing__title{font-size:clamp(1.6rem,5vw,2.3rem)}
 .listing__hours{list-style:none;margin:0;padding:0}
 .listing__map{color:#ffd166;font-weight:650;white-space:nowrap}
 .listing__map:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
+.listing__next{display:block;color:#c9c5e0;font-size:.92rem}
+.listing__tickets{margin:1rem 0 0}
+.listing__tickets-link{display:inline-block;padding:.65rem 1.3rem;border-radius:999px;background:#ffd166;color:#16142b;font-weight:800;text-decoration:none}
+.listing__tickets-link:focus-visible{outline:3px solid #fff;outline-offset:2px}
 .listing__description{margin:.85rem 0 0;white-space:pre-line;overflow-wrap:anywhere}
 .listing__tags{display:flex;flex-wrap:wrap;gap:.35rem;list-style:none;margin:.8rem 0 0;padding:0;font-size:.85rem}
 .listing__tags li{padding:.05rem .55rem;border-radius:999px;background:rgb(255 255 255/14%)}

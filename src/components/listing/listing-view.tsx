@@ -3,8 +3,9 @@
 // The pragmas above let the API server (run by tsx with no JSX setting of its
 // own) render this file too: it is the public listing page's body.
 /**
- * One listing as people see it: cover, badges, title, when or opening hours,
- * place with a maps link, category, description and keywords. The public page
+ * One listing as people see it: cover, badges, title, when (a weekly series:
+ * its days, hours and next dates) or opening hours, place with a maps link,
+ * price, Get tickets, category, description and keywords. The public page
  * (`/e/{id}/{slug}`, rendered on the server) and the dashboard's live preview
  * both render this, so the preview is the page. No hooks, no CSS imports:
  * styles come from ./listing-styles.ts as text.
@@ -69,7 +70,16 @@ export function ListingView({
           <p className="listing__category">{[listing.category, listing.subcategory].filter(Boolean).join(' · ')}</p>
         ) : null}
         <dl className="listing__facts">
-          {listing.when ? <Fact label="When">{listing.when}</Fact> : null}
+          {listing.schedule ? (
+            <Fact label="When">
+              {listing.schedule.text}
+              {listing.schedule.next.length > 0 ? (
+                <span className="listing__next">{`Next: ${listing.schedule.next.join(' · ')}`}</span>
+              ) : null}
+            </Fact>
+          ) : listing.when ? (
+            <Fact label="When">{listing.when}</Fact>
+          ) : null}
           {listing.hours.length > 0 ? (
             <Fact label="Opening hours">
               <ul className="listing__hours">
@@ -92,7 +102,15 @@ export function ListingView({
               ) : null}
             </Fact>
           ) : null}
+          {listing.price ? <Fact label="Price">{listing.price}</Fact> : null}
         </dl>
+        {listing.ticketUrl ? (
+          <p className="listing__tickets">
+            <a className="listing__tickets-link" href={listing.ticketUrl} rel="nofollow ugc noopener">
+              Get tickets
+            </a>
+          </p>
+        ) : null}
         {listing.description.trim() ? <p className="listing__description">{listing.description.trim()}</p> : null}
         {listing.keywords.length > 0 ? (
           <ul className="listing__tags">

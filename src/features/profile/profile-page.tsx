@@ -20,6 +20,7 @@ import { useDraft } from '../../components/forms/use-draft.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { FirstEventHint } from './first-event-hint.tsx';
+import { PublicPageLink } from './public-page-link.tsx';
 
 interface ProfileValues {
   display_name: string;
@@ -151,6 +152,7 @@ function ProfileForm({ user }: { user: User }) {
           <SaveMessage result={result} />
         </div>
       </form>
+      <PublicPageLink displayName={user.display_name} />
       <ChangePasswordForm />
       <ChangeEmailForm currentEmail={user.email} />
     </section>

@@ -1,5 +1,6 @@
 /**
- * Public listing pages kept for offline reading (issue 16), in the Cache
+ * Public listing pages (and promoters' and venues' `/p/` pages, issue 26)
+ * kept for offline reading (issue 16), in the Cache
  * Storage cache `listing-pages-v1`, written by the service worker.
  *
  * What: the HTML of the last MAX_LISTING_PAGES (20) listing pages visited and
@@ -12,6 +13,7 @@
  * A page the server answers 404 for (deleted) is dropped with its cover at once.
  */
 import { LISTING_PATH_PATTERN } from '../contract/listing-url.ts';
+import { isPromoterPagePath } from '../contract/promoter-url.ts';
 import { srcSetCandidate } from '../contract/media-url.ts';
 
 export const LISTING_CACHE = 'listing-pages-v1';
@@ -38,8 +40,9 @@ export function isKeepListingMessage(data: unknown): data is KeepListingMessage 
   );
 }
 
+/** A listing page (`/e/…`) or a promoter's or venue's page (`/p/…`): kept alike. */
 export function isListingUrl(url: URL): boolean {
-  return LISTING_PATH_PATTERN.test(url.pathname);
+  return LISTING_PATH_PATTERN.test(url.pathname) || isPromoterPagePath(url.pathname);
 }
 
 /** The cache key of a page: its address without query or fragment (utm tags do not make a new page). */

@@ -1,0 +1,115 @@
+/**
+ * SQL reads of the promoter and venue pages (`/p/{display_name}` and its
+ * `.ics` feed): the account a name belongs to now, the account that gave a
+ * name up lately (for the 301), and the account's upcoming listings — capped,
+ * so 500 events cost one bounded index range read, not 500 renders.
+ */
+import type { Queryable } from '../client.ts';
+
+export interface PublicAccountRow {
+  id: string;
+  display_name: string;
+  user_type: string;
+  bio: string;
+  /** Absolute URL, or null. */
+  profile_image: string | null;
+}
+
+/**
+ * The verified account whose display name is `name` (any case). Display
+ * names are not unique (product §5 does not ask it), so when several accounts
+ * share one, the page is the first one's that lists anything, else the oldest.
+ */
+export async function accountByDisplayName(
+  db: Queryable,
+  name: string,
+  mediaBase: string,
+): Promise<PublicAccountRow | null> {
+  const result = await db.query<PublicAccountRow>(
+    `SELECT u.id::text AS id, u.display_name, u.user_type, u.bio,
+            CASE WHEN u.profile_image IS NULL THEN NULL ELSE $2 || u.profile_image END AS profile_image
+       FROM users u
+      WHERE lower(u.display_name) = lower($1) AND u.verified_at IS NOT NULL
+      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id AND e.status = 'published') DESC, u.id
+      LIMIT 1`,
+    [name, mediaBase],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** The current display name of the account that gave `name` up after `since` (ISO), or null. */
+export async function renamedDisplayName(db: Queryable, name: string, since: string): Promise<string | null> {
+  const result = await db.query<{ display_name: string }>(
+    `SELECT u.display_name
+       FROM display_name_history h JOIN users u ON u.id = h.user_id
+      WHERE lower(h.old_name) = lower($1) AND h.changed_at > $2::timestamptz
+        AND u.display_name <> '' AND u.verified_at IS NOT NULL
+      ORDER BY h.changed_at DESC
+      LIMIT 1`,
+    [name, since],
+  );
+  return result.rows[0]?.display_name ?? null;
+}
+
+export interface UpcomingListings {
+  /** event_document() of each listing as JSON text: the ongoing ones first, then by date and time. */
+  bodies: string[];
+  /** How many there are in all (may exceed bodies.length). */
+  total: number;
+}
+
+/**
+ * The account's published listings still to come on `today` (YYYY-MM-DD in
+ * the listings' zone): the business listing first, then weekly series that
+ * have not ended, then dated events whose last day is today or later, by
+ * date; at most `limit`. Drafts are their owner's alone.
+ */
+export async function upcomingListings(
+  db: Queryable,
+  userId: number,
+  today: string,
+  limit: number,
+  mediaBase: string,
+): Promise<UpcomingListings> {
+  // The count is an uncorrelated subquery (run once); documents are built for the capped rows only.
+  const upcoming = `e.user_id = $1 AND e.status = 'published'
+    AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date) OR coalesce(e.end_date, e.start_date) >= $2::date)`;
+  const result = await db.query<{ body: string; total: string }>(
+    `SELECT event_document(e, $4)::text AS body,
+            (SELECT count(*) FROM events e WHERE ${upcoming})::text AS total
+       FROM (SELECT * FROM events e WHERE ${upcoming}
+              ORDER BY e.is_listing DESC, e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
+              LIMIT $3) e
+      ORDER BY e.is_listing DESC, e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id`,
+    [userId, today, limit, mediaBase],
+  );
+  return {
+    bodies: result.rows.map((row) => row.body),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+}
+
+export interface SitemapAccountRow {
+  display_name: string;
+  /** ISO 8601 in UTC: the newest edit of the account's listings. */
+  updated_at: string;
+}
+
+/**
+ * Accounts with listings, for the sitemap: one row per display name (the
+ * account that name's page shows may be another of the same name; the URL is
+ * the same), most recently edited first, at most `limit`.
+ */
+export async function sitemapAccounts(db: Queryable, limit = 900): Promise<SitemapAccountRow[]> {
+  const result = await db.query<SitemapAccountRow>(
+    `SELECT min(u.display_name) AS display_name,
+            to_char(max(e.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
+       FROM users u JOIN events e ON e.user_id = u.id
+      WHERE u.verified_at IS NOT NULL AND u.display_name <> '' AND e.status = 'published'
+      GROUP BY lower(u.display_name)
+      ORDER BY max(e.updated_at) DESC
+      LIMIT $1`,
+    [limit],
+  );
+  return result.rows;
+}

@@ -1,0 +1,80 @@
+/**
+ * The HTML of a promoter's or venue's page (`/p/{display_name}`): who they
+ * are, their business listing when they have one, and their upcoming events
+ * in date order, each linking to its own `/e/…` page, plus the calendar feed.
+ * Same shell, CSS and boot script as the listing pages; no React on the
+ * client, so first-visit JavaScript stays the listing page's few hundred bytes.
+ */
+import { brand } from '../../src/brand.ts';
+import { listingFromRecord } from '../../src/components/listing/listing-model.ts';
+import type { EventRecord } from '../../src/shared/contract/event.ts';
+import { escapeHtml, pageDocument, type DocumentHead } from './listing-document.ts';
+
+export interface PromoterPageItem {
+  record: EventRecord;
+  /** Path of the listing's page. */
+  path: string;
+  /** The venue's own listing (shown apart), not an event. */
+  business: boolean;
+}
+
+export interface PromoterPage {
+  displayName: string;
+  bio: string;
+  items: readonly PromoterPageItem[];
+  /** All upcoming listings, when more than the page shows. */
+  total: number;
+  feedPath: string;
+  /** Places weekly series' next dates. */
+  now: Date;
+  /** The reader's, for the dates (as on the event pages). */
+  locale?: string;
+}
+
+const PROMOTER_CSS = `
+.profile{padding:1.5rem 0 .5rem}
+.profile h1{margin:0;font-family:ui-rounded,system-ui,sans-serif;font-size:clamp(1.7rem,6vw,2.4rem);line-height:1.15;overflow-wrap:anywhere}
+.profile p{margin:.5rem 0 0;white-space:pre-line;color:#3d3a57}
+.profile .listing-actions{margin-top:.9rem}
+.profile .button--quiet{color:#16142b;box-shadow:inset 0 0 0 2px #16142b}
+.upcoming h2{font-size:1.2rem;margin:1.5rem 0 .6rem}
+.cards{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+.card{display:block;padding:.9rem 1rem;border-radius:16px;background:#16142b;color:#fff;text-decoration:none}
+.card:focus-visible{outline:3px solid #2b59ff;outline-offset:2px}
+.card strong{display:block;font-size:1.1rem;line-height:1.25;overflow-wrap:anywhere}
+.card span{display:block;color:#e4e1f3;font-size:.95rem}
+.note{color:#5b5873}
+`;
+
+function whenOf(item: PromoterPageItem, now: Date, locale: string | undefined): string {
+  const view = listingFromRecord(item.record, brand.timeZone, locale, now);
+  if (view.schedule) return [view.schedule.text, ...view.schedule.next.slice(0, 1).map((d) => `next ${d}`)].join(' · ');
+  return view.when ?? view.hours.join(' · ');
+}
+
+function card(item: PromoterPageItem, now: Date, locale: string | undefined): string {
+  const { record } = item;
+  const lines = [whenOf(item, now, locale), record.location_name].filter(Boolean);
+  return `<li><a class="card" href="${escapeHtml(item.path)}"><strong>${escapeHtml(record.title)}</strong>${lines
+    .map((line) => `<span>${escapeHtml(line)}</span>`)
+    .join('')}</a></li>`;
+}
+
+export function promoterDocument(page: PromoterPage, head: DocumentHead, scripts: readonly string[]): string {
+  const venue = page.items.filter((item) => item.business);
+  const events = page.items.filter((item) => !item.business);
+  const bio = page.bio.trim() ? `<p>${escapeHtml(page.bio.trim())}</p>` : '';
+  const more =
+    page.total > page.items.length
+      ? `<p class="note">The next ${page.items.length} of ${page.total}. The calendar feed has more.</p>`
+      : '';
+  const main = `<section class="profile" aria-labelledby="profile-name">
+<h1 id="profile-name">${escapeHtml(page.displayName)}</h1>${bio}
+<p class="listing-actions"><a class="button button--quiet" href="${escapeHtml(page.feedPath)}">Add all to calendar</a></p>
+</section>
+${venue.length ? `<section class="upcoming" aria-labelledby="venue"><h2 id="venue">Venue</h2><ul class="cards">${venue.map((item) => card(item, page.now, page.locale)).join('')}</ul></section>` : ''}
+<section class="upcoming" aria-labelledby="events"><h2 id="events">Upcoming events</h2>
+${events.length ? `<ul class="cards">${events.map((item) => card(item, page.now, page.locale)).join('')}</ul>${more}` : '<p class="note">No upcoming events right now.</p>'}
+</section>`;
+  return pageDocument(head, main, scripts, PROMOTER_CSS);
+}
