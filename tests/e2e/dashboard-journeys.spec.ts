@@ -41,7 +41,7 @@ test('a business creates, edits, duplicates and deletes an event', async ({ page
     buffer: await icon.body(),
   });
   await expect(editor.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
-  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByRole('button', { name: 'Publish' }).click();
   await expect(editor).toBeHidden();
   await expect(card(page, title)).toBeVisible();
   await expect(card(page, title)).toContainText('Camden Town');

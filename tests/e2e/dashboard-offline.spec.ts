@@ -44,7 +44,7 @@ test('offline: the dashboard opens, takes an edit, a create and a delete, surviv
   const create = page.getByRole('dialog', { name: 'New event' });
   await create.getByLabel('Title').fill(fresh);
   await create.getByRole('combobox', { name: 'Location' }).fill('Somewhere offline');
-  await create.getByRole('button', { name: 'Save' }).click();
+  await create.getByRole('button', { name: 'Publish' }).click();
   await expect(create).toBeHidden();
   await expect(card(page, fresh)).toContainText('Pending sync');
 

@@ -57,7 +57,7 @@ test('under CHAOS, an event created, edited and deleted in the dashboard lands e
   await page.getByRole('button', { name: 'New event' }).click();
   const create = page.getByRole('dialog', { name: 'New event' });
   await create.getByLabel('Title').fill(title);
-  await create.getByRole('button', { name: 'Save' }).click();
+  await create.getByRole('button', { name: 'Publish' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
 

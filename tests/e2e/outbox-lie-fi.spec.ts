@@ -56,7 +56,7 @@ test('lie-fi: 20 s of lost requests, then restored: nothing lost or doubled, edi
   const create = page.getByRole('dialog', { name: 'New event' });
   await create.getByLabel('Title').fill(fresh);
   await create.getByRole('combobox', { name: 'Location' }).fill('Somewhere patchy');
-  await create.getByRole('button', { name: 'Save' }).click();
+  await create.getByRole('button', { name: 'Publish' }).click();
   await expect(create).toBeHidden(FIRST_ATTEMPT);
   await expect(card(page, fresh)).toContainText('Pending sync');
 

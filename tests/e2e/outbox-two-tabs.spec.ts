@@ -33,7 +33,7 @@ test('two tabs: the same pending count, and each write queued offline is sent on
     const create = first.getByRole('dialog', { name: 'New event' });
     await create.getByLabel('Title').fill(title);
     await create.getByRole('combobox', { name: 'Location' }).fill('Two tabs square');
-    await create.getByRole('button', { name: 'Save' }).click();
+    await create.getByRole('button', { name: 'Publish' }).click();
     await expect(create).toBeHidden();
   }
   for (const page of [first, second]) await expect(page.getByRole('link', { name: '3 pending' })).toBeVisible();

@@ -88,7 +88,7 @@ test('offline in Firefox: last known data, five kinds of write kept through a re
   const create = await dialog(page, 'New event');
   await fill(page, 'Title', fresh, create);
   await fill(page, 'Location', 'Somewhere offline', create);
-  await saveDialog(page, create);
+  await saveDialog(page, create, 'Publish');
   await waitForCard(page, fresh, 'Pending sync');
 
   await (await cardButton(page, gone, 'Delete')).click();

@@ -51,7 +51,7 @@ test('lie-fi in Firefox: 20 s of lost requests, then restored: nothing lost or d
   const create = await dialog(page, 'New event');
   await fill(page, 'Title', fresh, create);
   await fill(page, 'Location', 'Somewhere patchy', create);
-  await saveDialog(page, create);
+  await saveDialog(page, create, 'Publish');
   await waitForCard(page, fresh, 'Pending sync');
 
   // A second edit of the same record while the first is lost in flight: it must land last.

@@ -62,7 +62,7 @@ test('the dashboard fits a phone screen in Firefox, online and offline with pend
   await fill(page, 'Title', 'Rooftop cinema: a very long title that has to wrap on a phone', create);
   await fill(page, 'Location', 'Peckham Levels, London', create);
   await photograph(page, 'new-event-dialog');
-  await saveDialog(page, create);
+  await saveDialog(page, create, 'Publish');
   await waitForCard(page, 'Rooftop cinema: a very long title that has to wrap on a phone', 'Pending sync');
   await waitForText(page, /\b1 pending\b/);
   // Gone offline with the server's list on screen: an offline note, not a load failure.

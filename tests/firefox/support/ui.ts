@@ -180,8 +180,8 @@ export function cardButton(page: Page, title: string, name: string) {
   );
 }
 
-/** Presses the dialog's Save and waits until the dialog has closed. */
-export async function saveDialog(page: Page, selector: string) {
-  await click(page, 'Save', selector);
+/** Presses the dialog's Save (Publish for a new event) and waits until the dialog has closed. */
+export async function saveDialog(page: Page, selector: string, button = 'Save') {
+  await click(page, button, selector);
   await page.waitForSelector(selector, { hidden: true });
 }
