@@ -33,6 +33,7 @@ import { errorReporter, type ErrorReporter } from './services/error-reporter.ts'
 import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
+import { defaultMediaServing, type MediaServing } from './services/media/serving-limits.ts';
 import { mailerFor, type Mailer } from './services/mail.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
@@ -63,6 +64,8 @@ export interface AppDeps {
   /** Where unexpected errors go (default: the log, plus ERROR_WEBHOOK_URL when set). */
   reportError?: ErrorReporter;
   writePolicy?: Partial<WritePolicy>;
+  /** Bounds on sending originals (default: services/media/serving-limits.ts); tests tighten them. */
+  mediaServing?: Partial<MediaServing>;
   /** Module scripts of the public listing pages, from the build (see server/pages/page-scripts.ts). */
   listingPageScripts?: readonly string[];
 }
@@ -132,7 +135,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/events/events', matchingBusinessRoutes(services));
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
-  api.route('/media', mediaRoutes(services));
+  api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
   const devMailbox = !config.smtpUrl && !config.production;
   if (devMailbox) api.route('/dev', devRoutes(services));
   api.get('/openapi.json', serveOpenApi({ devMailbox }));
