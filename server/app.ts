@@ -13,6 +13,7 @@ import { accountGoneError, readBearer } from './http/auth.ts';
 import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
+import { clientGoneReason } from './http/client-gone.ts';
 import { clientIp } from './http/client-ip.ts';
 import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
@@ -147,6 +148,15 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     if (error instanceof ChaosDropError) throw error;
     const known = error instanceof ApiError ? error : accountGoneError(error);
     if (known) return c.json(problemBody(known.detail, known.errors), known.status, known.headers);
+    const gone = clientGoneReason(error, c);
+    if (gone) {
+      // Nobody is there to read the answer; the log line says why (./http/client-gone.ts).
+      logger.warn(
+        { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: gone },
+        'request aborted',
+      );
+      return c.json(problemBody('The request body did not arrive in full.'), 400);
+    }
     reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);
   });

@@ -25,6 +25,7 @@ import { createApp, type AppDeps } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { requestTimeouts } from './http/request-timeouts.ts';
 import { staticSite } from './http/static-site.ts';
 import { readPageScripts } from './pages/page-scripts.ts';
 import { seedDemo } from './services/demo-seed.ts';
@@ -105,14 +106,17 @@ async function serveApp(db: Db, announce: boolean) {
       inFlight--;
     }
   };
-  const server = serve({ fetch, port: appConfig.port, hostname: appConfig.host }, (info) => {
-    if (announce) {
-      logger.info(
-        { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
-        `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
-      );
-    }
-  });
+  const server = serve(
+    { fetch, port: appConfig.port, hostname: appConfig.host, serverOptions: requestTimeouts() },
+    (info) => {
+      if (announce) {
+        logger.info(
+          { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
+          `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
+        );
+      }
+    },
+  );
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   // Finish the requests in flight, then close the database; give up after 5 s.
