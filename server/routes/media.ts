@@ -78,7 +78,11 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
       return imageResponse(new Uint8Array(0), image.type, image.size, cacheControl);
     }
     // A stalled reader is cut at the socket: a response blocked on it cannot notice by itself.
-    const cut = () => c.env?.incoming?.socket?.destroy();
+    const cut = () => {
+      const socket = c.env?.incoming?.socket;
+      socket?.destroy();
+      return Boolean(socket);
+    };
     const body = watchedStream(image.body, serving.stallMs, cut, release);
     return imageResponse(body, image.type, image.size, cacheControl);
   }

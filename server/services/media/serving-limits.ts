@@ -46,12 +46,14 @@ export class Slots {
 /**
  * `body` passed through, calling `done` once when it ends however it ends,
  * and `stalled` when the reader has not asked for the next chunk for
- * `stallMs` after taking the last one.
+ * `stallMs` after taking the last one. `stalled` cuts the connection and says
+ * whether it could; when it could not (no socket: an in-process request) the
+ * stream ends with an error instead.
  */
 export function watchedStream(
   body: ReadableStream<Uint8Array>,
   stallMs: number,
-  stalled: () => void,
+  stalled: () => boolean,
   done: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -80,8 +82,8 @@ export function watchedStream(
         timer = setTimeout(() => {
           end();
           void reader.cancel().catch(() => undefined);
-          stalled();
-          controller.error(new Error('The reader stalled.'));
+          // A cut connection cancels this stream itself; an error here would be logged as a failure.
+          if (!stalled()) controller.error(new Error('The reader stalled.'));
         }, stallMs);
         timer.unref();
       },
