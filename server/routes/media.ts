@@ -16,7 +16,7 @@ import { renditions } from '../services/media/renditions.ts';
 import {
   BUSY_RETRY_SECONDS,
   defaultMediaServing,
-  Slots,
+  ClientSlots,
   watchedStream,
   type MediaServing,
 } from '../services/media/serving-limits.ts';
@@ -46,10 +46,10 @@ function imageResponse(
 export function mediaRoutes(services: Services, serving: MediaServing = defaultMediaServing): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
   const smaller = renditions(services.images);
-  const originals = new Slots(serving.maxOpenOriginals);
+  const originals = new ClientSlots(serving.maxOpenOriginals, serving.maxOpenOriginalsPerClient);
 
   async function sendOriginal(c: ApiContext, name: string, cacheControl: string): Promise<Response> {
-    const release = originals.take();
+    const release = originals.take(c.get('ip'));
     if (!release) {
       throw new ApiError(
         503,

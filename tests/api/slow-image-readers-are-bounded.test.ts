@@ -18,6 +18,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localImageStore, type ImageStore } from '../../server/services/image-store.ts';
 import { renditions } from '../../server/services/media/renditions.ts';
+import { ClientSlots } from '../../server/services/media/serving-limits.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -138,5 +139,19 @@ describe('slow readers of originals', () => {
     await Promise.all(answers);
     clearInterval(pump);
     expect(reads).toBe(8);
+  });
+
+  it('gives one client address at most its share of the open originals', () => {
+    const slots = new ClientSlots(3, 2);
+    const a1 = slots.take('203.0.113.1');
+    expect(a1).not.toBeNull();
+    expect(slots.take('203.0.113.1')).not.toBeNull();
+    expect(slots.take('203.0.113.1')).toBeNull();
+    expect(slots.take('198.51.100.7')).not.toBeNull();
+    expect(slots.take('192.0.2.9')).toBeNull(); // all 3 taken
+    a1!();
+    a1!(); // giving back twice frees one slot, not two
+    expect(slots.take('192.0.2.9')).not.toBeNull();
+    expect(slots.take('203.0.113.1')).toBeNull();
   });
 });

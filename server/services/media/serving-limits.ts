@@ -1,19 +1,23 @@
 /**
  * Bounds on sending originals (issue 24), so slow or stalled readers cannot
  * hold the server: at most `maxOpenOriginals` images being read and sent at
- * once per process (more get 503 with Retry-After), and a connection that
+ * once per process and `maxOpenOriginalsPerClient` per client address (more
+ * get 503 with Retry-After), and a connection that
  * takes no bytes for `stallMs` is cut. A reader taking a 64 KB chunk at least
  * every 30 s — about 2 KB/s — is served in full; a CDN in front (every URL is
  * immutable) takes most readers off the server anyway.
  */
 export interface MediaServing {
   maxOpenOriginals: number;
+  /** Of those, at most this many for one client address (one laptop cannot take them all). */
+  maxOpenOriginalsPerClient: number;
   stallMs: number;
 }
 
 export const defaultMediaServing: MediaServing = {
   // Each open original holds one 64 KB chunk, a file handle or a query at a time: ~10 MB at most.
   maxOpenOriginals: 128,
+  maxOpenOriginalsPerClient: 8,
   stallMs: 30_000,
 };
 
@@ -39,6 +43,36 @@ export class Slots {
       if (given) return;
       given = true;
       this.used -= 1;
+    };
+  }
+}
+
+/** Slots overall and per client address: take one of each or none. */
+export class ClientSlots {
+  private readonly overall: Slots;
+  private readonly byClient = new Map<string, number>();
+
+  constructor(
+    max: number,
+    private readonly maxPerClient: number,
+  ) {
+    this.overall = new Slots(max);
+  }
+
+  take(client: string): (() => void) | null {
+    const held = this.byClient.get(client) ?? 0;
+    if (held >= this.maxPerClient) return null;
+    const release = this.overall.take();
+    if (!release) return null;
+    this.byClient.set(client, held + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      release();
+      const left = (this.byClient.get(client) ?? 1) - 1;
+      if (left > 0) this.byClient.set(client, left);
+      else this.byClient.delete(client);
     };
   }
 }
