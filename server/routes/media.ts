@@ -49,7 +49,9 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
   const originals = new ClientSlots(serving.maxOpenOriginals, serving.maxOpenOriginalsPerClient);
 
   async function sendOriginal(c: ApiContext, name: string, cacheControl: string): Promise<Response> {
-    const release = originals.take(c.get('ip'));
+    // Only connections count: a request made in-process (tests) is no slow reader, and a body
+    // such a caller never reads would hold its slot for good.
+    const release = c.env?.incoming ? originals.take(c.get('ip')) : () => undefined;
     if (!release) {
       throw new ApiError(
         503,
