@@ -13,6 +13,7 @@ import { accountGoneError, readBearer } from './http/auth.ts';
 import { anonymousWrites } from './http/anonymous-writes.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
+import { clientGoneReason } from './http/client-gone.ts';
 import { clientIp } from './http/client-ip.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -39,6 +40,7 @@ import { errorReporter, type ErrorReporter } from './services/error-reporter.ts'
 import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
+import { defaultMediaServing, type MediaServing } from './services/media/serving-limits.ts';
 import { mailerFor, type Mailer } from './services/mail.ts';
 import { mailQueue, type MailQueue } from './services/mail-queue.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
@@ -73,6 +75,8 @@ export interface AppDeps {
   /** Where unexpected errors go (default: the log, plus ERROR_WEBHOOK_URL when set). */
   reportError?: ErrorReporter;
   writePolicy?: Partial<WritePolicy>;
+  /** Bounds on sending originals (default: services/media/serving-limits.ts); tests tighten them. */
+  mediaServing?: Partial<MediaServing>;
   /** Module scripts of the public listing pages, from the build (see server/pages/page-scripts.ts). */
   listingPageScripts?: readonly string[];
 }
@@ -161,7 +165,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/events/events', matchingBusinessRoutes(services));
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
-  api.route('/media', mediaRoutes(services));
+  api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
   const devMailbox = !config.smtpUrl && !config.production;
   if (devMailbox) api.route('/dev', devRoutes(services));
   api.get('/openapi.json', serveOpenApi({ devMailbox }));
@@ -178,6 +182,15 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       logger.warn({ reqId: c.get('requestId'), err: { message: error.message } }, 'database unavailable');
       const unavailable = databaseUnavailableError();
       return c.json(problemBody(unavailable.detail), 503, unavailable.headers);
+    }
+    const gone = clientGoneReason(error, c);
+    if (gone) {
+      // Nobody is there to read the answer; the log line says why (./http/client-gone.ts).
+      logger.warn(
+        { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: gone },
+        'request aborted',
+      );
+      return c.json(problemBody('The request body did not arrive in full.'), 400);
     }
     reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);

@@ -29,6 +29,7 @@ import { migrate } from './db/migrate.ts';
 import { ping } from './db/queries/health.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { startMetricsServer } from './http/metrics-server.ts';
+import { requestTimeouts } from './http/request-timeouts.ts';
 import { staticSite } from './http/static-site.ts';
 import { exportPoolMetrics } from './db/pool-metrics.ts';
 import { exportMailQueueMetrics } from './services/mail-queue-metrics.ts';
@@ -203,15 +204,18 @@ async function serveApp(db: Db, announce: boolean) {
       inFlight--;
     }
   };
-  const server = serve({ fetch, port: appConfig.port, hostname: appConfig.host }, (info) => {
-    if (announce) {
-      logger.info(
-        { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
-        `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
-      );
-      void warnAboutUnreachableServices(config, logger);
-    }
-  });
+  const server = serve(
+    { fetch, port: appConfig.port, hostname: appConfig.host, serverOptions: requestTimeouts() },
+    (info) => {
+      if (announce) {
+        logger.info(
+          { database: db.engine, media: mediaStoreKind(config, db), port: info.port },
+          `Roamly is ready at http://${appConfig.host}:${info.port}/ (database: ${db.engine})`,
+        );
+        void warnAboutUnreachableServices(config, logger);
+      }
+    },
+  );
   server.on('error', (error: NodeJS.ErrnoException) => {
     const where = `${appConfig.host}:${appConfig.port}`;
     if (error.code === 'EADDRINUSE') refuseToStart(`port ${where} is already in use (PORT, HOST)`, EXIT_CONFIG);

@@ -2,24 +2,40 @@
  * Serves uploaded images by their random name, with the type sniffed from the
  * bytes and `nosniff`, cached for a year (a name never gets new content).
  * `?w=480`, `960` or `1280` asks for a smaller WebP copy (services/media/renditions.ts).
+ *
+ * Originals are streamed from the store a chunk at a time, never read whole
+ * (services/media/image-stream.ts); how many are sent at once and how long a
+ * reader may stall are bounded (services/media/serving-limits.ts).
  */
 import { Hono } from 'hono';
 import { isRenditionWidth, RENDITION_WIDTHS } from '../../src/shared/contract/media-url.ts';
-import type { ApiEnv, Services } from '../context.ts';
+import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
-import type { StoredImage } from '../services/image-store.ts';
+import type { ImageType } from '../services/image-store.ts';
 import { renditions } from '../services/media/renditions.ts';
+import {
+  BUSY_RETRY_SECONDS,
+  defaultMediaServing,
+  ClientSlots,
+  watchedStream,
+  type MediaServing,
+} from '../services/media/serving-limits.ts';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 /** An original standing in for a rendition that could not be made just now: ask again later. */
 const FOR_NOW = 'public, max-age=300';
 
-function imageResponse(image: StoredImage, cacheControl: string): Response {
-  return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
+function imageResponse(
+  body: Uint8Array | ReadableStream<Uint8Array>,
+  type: ImageType,
+  size: number,
+  cacheControl: string,
+) {
+  return new Response(body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>>, {
     status: 200,
     headers: {
-      'Content-Type': image.type,
-      'Content-Length': String(image.bytes.length),
+      'Content-Type': type,
+      'Content-Length': String(size),
       'Cache-Control': cacheControl,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
@@ -27,25 +43,67 @@ function imageResponse(image: StoredImage, cacheControl: string): Response {
   });
 }
 
-export function mediaRoutes(services: Services): Hono<ApiEnv> {
+export function mediaRoutes(services: Services, serving: MediaServing = defaultMediaServing): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
   const smaller = renditions(services.images);
+  const originals = new ClientSlots(serving.maxOpenOriginals, serving.maxOpenOriginalsPerClient);
+
+  async function sendOriginal(c: ApiContext, name: string, cacheControl: string): Promise<Response> {
+    // Only connections count: a request made in-process (tests) is no slow reader, and a body
+    // such a caller never reads would hold its slot for good.
+    const release = c.env?.incoming ? originals.take(c.get('ip')) : () => undefined;
+    if (!release) {
+      throw new ApiError(
+        503,
+        'Too many images are being sent right now. Please try again in a few seconds.',
+        undefined,
+        {
+          'Retry-After': String(BUSY_RETRY_SECONDS),
+        },
+      );
+    }
+    let image;
+    try {
+      image = await services.images.open(name);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (!image) {
+      release();
+      throw new ApiError(404, 'No such image.');
+    }
+    if (c.req.method === 'HEAD') {
+      // Hono answers HEAD with the GET route's headers and drops the body unread.
+      await image.body.cancel();
+      release();
+      return imageResponse(new Uint8Array(0), image.type, image.size, cacheControl);
+    }
+    // A stalled reader is cut at the socket: a response blocked on it cannot notice by itself.
+    const cut = () => {
+      const socket = c.env?.incoming?.socket;
+      socket?.destroy();
+      return Boolean(socket);
+    };
+    const body = watchedStream(image.body, serving.stallMs, cut, release);
+    return imageResponse(body, image.type, image.size, cacheControl);
+  }
+
   router.get('/:name', async (c) => {
     const name = c.req.param('name');
     const w = c.req.query('w');
-    if (w === undefined) {
-      const image = await services.images.get(name);
-      if (!image) throw new ApiError(404, 'No such image.');
-      return imageResponse(image, FOREVER);
-    }
+    if (w === undefined) return sendOriginal(c, name, FOREVER);
     const width = Number(w);
     if (!/^\d+$/.test(w) || !isRenditionWidth(width)) {
       throw new ApiError(400, `Image width w must be one of ${RENDITION_WIDTHS.join(', ')}.`);
     }
     const rendition = await smaller.get(name, width);
     if (!rendition) throw new ApiError(404, 'No such image.');
-    const lasting = rendition.kind === 'rendition' || rendition.lasting;
-    return imageResponse(rendition.image, lasting ? FOREVER : FOR_NOW);
+    if (rendition.kind === 'rendition') {
+      const { bytes, type } = rendition.image;
+      return imageResponse(bytes, type, bytes.length, FOREVER);
+    }
+    return sendOriginal(c, name, rendition.lasting ? FOREVER : FOR_NOW);
   });
   return router;
 }

@@ -5,10 +5,12 @@
  * references any more — replaced or deleted ones at once, and by an hourly
  * sweep those a failed or interrupted write left behind.
  */
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { atomically } from '../db/request-transaction.ts';
 import {
   findUnreferencedImages,
   forgetStoredImage,
+  lockAccountImages,
   recordStoredImage,
   sumImageBytes,
 } from '../db/queries/stored-images.ts';
@@ -16,7 +18,7 @@ import { ApiError } from '../http/problem.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
 
 export interface ImageLedgerDeps {
-  db: Queryable;
+  db: Db;
   images: ImageStore;
   clock: { now(): number };
 }
@@ -28,11 +30,27 @@ function size(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`;
 }
 
+function overQuota(used: number, quotaBytes: number): ApiError {
+  return new ApiError(
+    413,
+    `Your images already use ${size(used)} of the ${size(quotaBytes)} an account can store. ` +
+      'Remove covers you no longer need, or upload a smaller image.',
+  );
+}
+
 /**
  * Stores an accepted image for the account when it fits its quota (413
  * otherwise) and records it; returns the name. The record is written right
  * after the file, before the write that will reference it, so a crash after
  * this point leaves a row the sweep finds.
+ *
+ * Parallel uploads of one account must not all pass the quota on the same
+ * old total (issue 24: 25 at once stored 232 MB of 200 MB). So the check
+ * that counts is made again after the bytes are stored, under a per-account
+ * lock held to the end of the transaction that records them (an advisory
+ * lock: every instance on the database, PGlite or PostgreSQL); an upload
+ * that no longer fits removes its file. The first check only spares storing
+ * bytes that cannot fit; the lock is never held while bytes are stored.
  */
 export async function storeImage(
   deps: ImageLedgerDeps,
@@ -42,20 +60,19 @@ export async function storeImage(
 ): Promise<string> {
   // Files being replaced count until they are removed.
   const used = await sumImageBytes(deps.db, userId);
-  if (used + image.bytes.length > quotaBytes) {
-    throw new ApiError(
-      413,
-      `Your images already use ${size(used)} of the ${size(quotaBytes)} an account can store. ` +
-        'Remove covers you no longer need, or upload a smaller image.',
-    );
-  }
+  if (used + image.bytes.length > quotaBytes) throw overQuota(used, quotaBytes);
   const name = await deps.images.put(image.bytes, image.type);
   try {
-    await recordStoredImage(deps.db, {
-      name,
-      userId,
-      bytes: image.bytes.length,
-      createdAt: new Date(deps.clock.now()),
+    await atomically(deps.db, async (tx) => {
+      await lockAccountImages(tx, userId);
+      const counted = await sumImageBytes(tx, userId);
+      if (counted + image.bytes.length > quotaBytes) throw overQuota(counted, quotaBytes);
+      await recordStoredImage(tx, {
+        name,
+        userId,
+        bytes: image.bytes.length,
+        createdAt: new Date(deps.clock.now()),
+      });
     });
   } catch (error) {
     await deps.images.delete(name);

@@ -9,9 +9,12 @@
  *   of the image; keeps APP0 (JFIF), the ICC profile and APP14 "Adobe"
  *   (colour transform: without it CMYK photos render wrongly). Segments
  *   between the scans of a progressive JPEG are walked too.
- * - PNG: drops eXIf, tEXt, iTXt, zTXt and tIME chunks.
- * - WebP: drops EXIF and XMP chunks, clears their VP8X flags and rewrites the
- *   RIFF size.
+ * - PNG: keeps only the chunks rendering needs (pngKept: image data, palette,
+ *   transparency, colour space, pixel size, animation) and drops every other
+ *   one — eXIf, text, tIME, C2PA's caBX, private and unknown chunks.
+ * - WebP: keeps only VP8, VP8L, VP8X, ALPH, ANIM, ANMF and ICCP; drops every
+ *   other chunk (EXIF, XMP, C2PA, unknown), clears the EXIF and XMP VP8X
+ *   flags and rewrites the RIFF size.
  * - GIF: drops comment extensions, anything after the trailer, and application
  *   extensions (XMP travels in one, "XMP DataXMP") except looping
  *   (NETSCAPE2.0, ANIMEXTS1.0) and the colour profile (ICCRGBG1).
@@ -126,7 +129,19 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
 
 // --- PNG --------------------------------------------------------------------
 
-const pngDropped = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);
+/**
+ * An allow-list, as for JPEG: a chunk type nobody listed here (C2PA's caBX,
+ * a vendor's private chunk, whatever comes next) may carry anything.
+ */
+const pngKept = new Set([
+  ...['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS'],
+  // colour: gamma, chromaticities, sRGB intent, ICC profile, significant bits, HDR (cICP, mDCv, cLLi)
+  ...['gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'cICP', 'mDCv', 'cLLi'],
+  // pixel aspect ratio and the background colour a viewer may show
+  ...['pHYs', 'bKGD'],
+  // APNG animation
+  ...['acTL', 'fcTL', 'fdAT'],
+]);
 
 function stripPng(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -141,8 +156,8 @@ function stripPng(bytes: Uint8Array): Uint8Array {
     const length = view.getUint32(at);
     const type = ascii(bytes, at + 4, 4);
     const end = Math.min(bytes.length, at + 12 + length);
-    if (pngDropped.has(type)) removed = true;
-    else kept.push(bytes.subarray(at, end));
+    if (pngKept.has(type)) kept.push(bytes.subarray(at, end));
+    else removed = true;
     at = end;
     if (type === 'IEND') {
       if (at < bytes.length) removed = true; // trailing bytes after IEND can hide anything
@@ -154,6 +169,8 @@ function stripPng(bytes: Uint8Array): Uint8Array {
 
 // --- WebP -------------------------------------------------------------------
 
+/** Chunks that make up the picture (WebP container spec); anything else is metadata or unknown. */
+const webpKept = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
 const VP8X_EXIF = 0x08;
 const VP8X_XMP = 0x04;
 
@@ -170,7 +187,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
     const fourcc = ascii(bytes, at, 4);
     const size = new DataView(bytes.buffer, bytes.byteOffset + at + 4, 4).getUint32(0, true);
     const end = Math.min(bytes.length, at + 8 + size + (size % 2));
-    if (fourcc === 'EXIF' || fourcc === 'XMP ') {
+    if (!webpKept.has(fourcc)) {
       removed = true;
     } else if (fourcc === 'VP8X' && at + 8 < bytes.length) {
       vp8x = bytes.slice(at, end); // a copy: its flags are rewritten below

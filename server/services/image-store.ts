@@ -6,11 +6,12 @@
  * object store can replace the local disk.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
 import { ApiError } from '../http/problem.ts';
 import { stripImageMetadata } from './image-metadata.ts';
+import { chunkedStream, HEAD_BYTES, type ImageStream } from './media/image-stream.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
@@ -22,7 +23,10 @@ export interface StoredImage {
 export interface ImageStore {
   /** Saves the bytes under a new random name and returns the name. */
   put(bytes: Uint8Array, type: ImageType): Promise<string>;
+  /** The whole image in memory: for resizing and copying, never for serving. */
   get(name: string): Promise<StoredImage | null>;
+  /** The image as a stream read a chunk at a time (./media/image-stream.ts): for serving. */
+  open(name: string): Promise<ImageStream | null>;
   /** Whether the image is still there, without reading it. */
   exists(name: string): Promise<boolean>;
   delete(name: string): Promise<void>;
@@ -80,6 +84,28 @@ export function localImageStore(dir: string): ImageStore {
         const type = sniffImageType(bytes);
         return type ? { bytes, type } : null;
       } catch {
+        return null;
+      }
+    },
+    async open(name) {
+      if (!imageNamePattern.test(name)) return null;
+      const file = await open(join(dir, name), 'r').catch(() => null);
+      if (!file) return null;
+      try {
+        const { size } = await file.stat();
+        const head = new Uint8Array(HEAD_BYTES);
+        await file.read(head, 0, HEAD_BYTES, 0);
+        const type = sniffImageType(head);
+        if (!type) throw new Error('not an image');
+        // Reads by position: the file handle is the only state, closed when the stream ends.
+        const read = async (offset: number, length: number) => {
+          const chunk = new Uint8Array(length);
+          const { bytesRead } = await file.read(chunk, 0, length, offset);
+          return chunk.subarray(0, bytesRead);
+        };
+        return { type, size, body: chunkedStream(size, read, () => file.close()) };
+      } catch {
+        await file.close();
         return null;
       }
     },

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
-import type { ImageStore } from '../../server/services/image-store.ts';
+import { localImageStore, type ImageStore } from '../../server/services/image-store.ts';
 import { copyMedia, directoryArchive, postgresArchive, s3Archive } from '../../server/services/media/archive.ts';
+import { readWhole } from '../../server/services/media/image-stream.ts';
 import { postgresImageStore } from '../../server/services/media/pg-store.ts';
 import { s3ImageStore } from '../../server/services/media/s3-store.ts';
 import { parseS3Url } from '../../server/services/media/s3-url.ts';
@@ -39,6 +40,11 @@ async function roundTrip(store: ImageStore) {
   const name = await store.put(PNG_1PX, 'image/png');
   expect(name).toMatch(/^[A-Za-z0-9_-]{22}\.png$/);
   expect(await store.get(name)).toEqual({ bytes: PNG_1PX, type: 'image/png' });
+  // Served as a stream (issue 24): same type, size and bytes, read a chunk at a time.
+  const opened = await store.open(name);
+  expect(opened).toMatchObject({ type: 'image/png', size: PNG_1PX.length });
+  expect(await readWhole(opened!.body)).toEqual(PNG_1PX);
+  expect(await store.open('AAAAAAAAAAAAAAAAAAAAAA.png')).toBeNull();
   expect(await store.exists(name)).toBe(true);
   const other = await store.put(GIF, 'image/gif');
   expect(other).not.toBe(name);
@@ -51,6 +57,28 @@ async function roundTrip(store: ImageStore) {
   expect(await store.get('../../etc/passwd')).toBeNull();
   expect(await store.get('AAAAAAAAAAAAAAAAAAAAAA.png')).toBeNull();
 }
+
+describe('streaming from every store', () => {
+  it('reads an image of several chunks back byte for byte from disk, PostgreSQL and S3', async () => {
+    const big = new Uint8Array(200_000).map((_, i) => (i * 7) & 0xff);
+    big.set(PNG_1PX.subarray(0, 8));
+    const stores = [
+      localImageStore(mkdtempSync(join(tmpdir(), 'roamly-stream-'))),
+      postgresImageStore(db),
+      s3ImageStore(s3.url),
+    ];
+    for (const store of stores) {
+      const name = await store.put(big, 'image/png');
+      const opened = (await store.open(name))!;
+      expect(opened).toMatchObject({ type: 'image/png', size: big.length });
+      const parts: number[] = [];
+      for await (const part of opened.body) parts.push(part.length);
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(big.length);
+      expect(Buffer.from(await readWhole((await store.open(name))!.body)).equals(big)).toBe(true);
+      await store.delete(name);
+    }
+  });
+});
 
 describe('PostgreSQL media store', () => {
   it('stores, serves and deletes images in the database', async () => {

@@ -17,7 +17,7 @@ function brokenStore(message: string): ImageStore {
   const fail = async (): Promise<never> => {
     throw new TypeError(message);
   };
-  return { put: fail, get: fail, exists: fail, delete: fail };
+  return { put: fail, get: fail, open: fail, exists: fail, delete: fail };
 }
 const BROKEN_PATH = '/api/media/AAAAAAAAAAAAAAAAAAAAAA.png';
 

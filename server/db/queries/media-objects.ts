@@ -24,6 +24,38 @@ export async function readMediaObjectBytes(db: Queryable, name: string): Promise
   return rows[0]?.bytes ?? null;
 }
 
+/** The object's size and first `headBytes` bytes (its type is sniffed from them), without reading the rest. */
+export async function readMediaObjectHead(
+  db: Queryable,
+  name: string,
+  headBytes: number,
+): Promise<{ size: number; head: Uint8Array } | null> {
+  const { rows } = await db.query<{ size: number; head: Uint8Array }>(
+    'SELECT octet_length(bytes) AS size, substring(bytes FROM 1 FOR $2) AS head FROM media_objects WHERE name = $1',
+    [name, headBytes],
+  );
+  const row = rows[0];
+  return row ? { size: Number(row.size), head: row.head } : null;
+}
+
+/**
+ * `length` bytes from `offset` (0-based). The column is stored uncompressed
+ * out of line (migration 014), so PostgreSQL reads only the TOAST chunks this
+ * slice covers, not the whole value.
+ */
+export async function readMediaObjectSlice(
+  db: Queryable,
+  name: string,
+  offset: number,
+  length: number,
+): Promise<Uint8Array | null> {
+  const { rows } = await db.query<{ chunk: Uint8Array }>(
+    'SELECT substring(bytes FROM $2 FOR $3) AS chunk FROM media_objects WHERE name = $1',
+    [name, offset + 1, length],
+  );
+  return rows[0]?.chunk ?? null;
+}
+
 export async function mediaObjectExists(db: Queryable, name: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM media_objects WHERE name = $1', [name]);
   return rows.length > 0;

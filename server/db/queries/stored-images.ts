@@ -10,6 +10,14 @@ export async function sumImageBytes(db: Queryable, userId: number): Promise<numb
   return Number(result.rows[0]?.used ?? 0);
 }
 
+/** Namespace of the per-account image locks (pg_advisory_xact_lock's first key). */
+const ACCOUNT_IMAGES_LOCK = 724_312;
+
+/** Holds the account's image lock until the transaction ends: quota checks of one account run one at a time. */
+export async function lockAccountImages(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ACCOUNT_IMAGES_LOCK, userId]);
+}
+
 export async function recordStoredImage(
   db: Queryable,
   image: { name: string; userId: number; bytes: number; createdAt: Date },

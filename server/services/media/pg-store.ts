@@ -10,8 +10,11 @@ import {
   insertMediaObject,
   mediaObjectExists,
   readMediaObjectBytes,
+  readMediaObjectHead,
+  readMediaObjectSlice,
 } from '../../db/queries/media-objects.ts';
 import { imageNamePattern, sniffImageType, type ImageStore } from '../image-store.ts';
+import { chunkedStream, HEAD_BYTES } from './image-stream.ts';
 import { imageExtensions } from './names.ts';
 
 export function postgresImageStore(db: Queryable): ImageStore {
@@ -28,6 +31,15 @@ export function postgresImageStore(db: Queryable): ImageStore {
       const bytes = new Uint8Array(stored);
       const type = sniffImageType(bytes);
       return type ? { bytes, type } : null;
+    },
+    async open(name) {
+      if (!imageNamePattern.test(name)) return null;
+      const found = await readMediaObjectHead(db, name, HEAD_BYTES);
+      const type = found && sniffImageType(found.head);
+      if (!found || !type) return null;
+      // One short query per chunk: a slow reader holds no pool connection between them.
+      const read = (offset: number, length: number) => readMediaObjectSlice(db, name, offset, length);
+      return { type, size: found.size, body: chunkedStream(found.size, read) };
     },
     async exists(name) {
       return imageNamePattern.test(name) && mediaObjectExists(db, name);

@@ -13,6 +13,9 @@
  *   loop), at most MAX_WAITING more waiting; past that — or where the encoder
  *   cannot load, or the bytes do not decode — the original is served, which is
  *   always correct, just larger;
+ * - the original is read into memory only by the resize that is running, not
+ *   by those waiting nor by callers turned away: a full queue answers without
+ *   reading anything, and the route streams the original (issue 24);
  * - decoding is capped (pixels, time), so a crafted file cannot hold a thread,
  *   and a file that failed is remembered, not retried on every request.
  * GIFs (possibly animated) are served as they are.
@@ -40,8 +43,11 @@ export type Resize = (bytes: Uint8Array, width: number) => Promise<Uint8Array>;
 
 export type Rendition =
   | { kind: 'rendition'; image: StoredImage }
-  /** No smaller copy now (busy, GIF, undecodable): serve the original; `lasting` says whether that will change. */
-  | { kind: 'original'; image: StoredImage; lasting: boolean };
+  /**
+   * No smaller copy now (busy, GIF, undecodable): serve the original, streamed
+   * by the caller (ImageStore.open); `lasting` says whether that will change.
+   */
+  | { kind: 'original'; lasting: boolean };
 
 export interface Renditions {
   /** The image at `width`, or null when there is no such image. */
@@ -76,7 +82,7 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
   // An empty entry remembers a file that did not resize, so it is not tried on every request.
   const cache = new ByteBudgetLru<string, Uint8Array>(options.cacheBytes ?? 24 * 1024 * 1024, (b) => b.length + 64);
   gaugeSource('roamly_image_cache_bytes', 'Bytes held by the in-process cache of resized images.', () => cache.bytes);
-  const inFlight = new Map<string, Promise<Uint8Array | null>>();
+  const inFlight = new Map<string, Promise<Uint8Array | null | 'missing'>>();
   let running: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
@@ -88,6 +94,13 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
     });
     running = result.catch(() => undefined);
     return result;
+  }
+
+  /** The resized bytes (throws when they do not resize), or `missing` when there is no such image. */
+  async function make(name: string, width: number): Promise<Uint8Array | 'missing'> {
+    const original = await store.get(name);
+    if (!original) return 'missing';
+    return resize(original.bytes, width);
   }
 
   return {
@@ -102,25 +115,19 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
         }
         return { kind: 'rendition', image: { bytes: cached, type: 'image/webp' } };
       }
+      // GIFs (possibly animated) are served as they are; a name ends with its sniffed type.
+      if (name.endsWith('.gif')) return { kind: 'original', lasting: true };
+      // A file that did not resize (remembered): the original, briefly cached.
+      if (cached) return { kind: 'original', lasting: false };
+
       // Someone is making this copy already: wait for it rather than read the original again.
-      const making = inFlight.get(key);
-      const made = making ? await making : null;
-      if (made) return { kind: 'rendition', image: { bytes: made, type: 'image/webp' } };
-
-      const original = await store.get(name);
-      if (!original) return null;
-      // A file that did not resize (just now, or remembered): the original, briefly cached.
-      if (cached || making) return { kind: 'original', image: original, lasting: false };
-      if (original.type === 'image/gif') return { kind: 'original', image: original, lasting: true };
-
-      // Another request may have started the copy while the original was read.
       let job = inFlight.get(key);
       if (!job) {
-        if (waiting >= MAX_WAITING) return { kind: 'original', image: original, lasting: false };
-        job = queued(() => resize(original.bytes, width)).then(
-          (bytes) => {
-            cache.set(key, bytes);
-            return bytes;
+        if (waiting >= MAX_WAITING) return { kind: 'original', lasting: false };
+        job = queued(() => make(name, width)).then(
+          (made) => {
+            if (made !== 'missing') cache.set(key, made);
+            return made;
           },
           () => {
             cache.set(key, new Uint8Array(0));
@@ -130,10 +137,11 @@ export function renditions(store: ImageStore, options: RenditionOptions = {}): R
         inFlight.set(key, job);
         void job.finally(() => inFlight.delete(key));
       }
-      const bytes = await job;
-      return bytes
-        ? { kind: 'rendition', image: { bytes, type: 'image/webp' } }
-        : { kind: 'original', image: original, lasting: false };
+      const made = await job;
+      if (made === 'missing') return null;
+      return made
+        ? { kind: 'rendition', image: { bytes: made, type: 'image/webp' } }
+        : { kind: 'original', lasting: false };
     },
   };
 }

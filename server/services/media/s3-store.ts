@@ -9,6 +9,7 @@ import { imageNamePattern, sniffImageType, type ImageStore, type ImageType } fro
 import { signRequest } from './sigv4.ts';
 import { parseS3Url, type S3Location } from './s3-url.ts';
 import { imageExtensions } from './names.ts';
+import { HEAD_BYTES, type ImageStream } from './image-stream.ts';
 
 const TIMEOUT_MS = 15_000;
 
@@ -27,7 +28,7 @@ export interface S3Bucket {
   call(
     method: string,
     name: string,
-    options?: { body?: Uint8Array; type?: string; query?: Record<string, string> },
+    options?: { body?: Uint8Array; type?: string; query?: Record<string, string>; signal?: AbortSignal },
   ): Promise<Response>;
   failure(response: Response, what: string): Promise<S3Error>;
   putObject(name: string, bytes: Uint8Array, type: ImageType): Promise<void>;
@@ -60,7 +61,7 @@ export function s3Bucket(location: S3Location | string): S3Bucket {
         method,
         headers,
         ...(options.body ? { body: options.body as Uint8Array<ArrayBuffer> } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS),
       });
     },
     async failure(response, what) {
@@ -122,6 +123,30 @@ export function s3ImageStore(location: S3Location | string): ImageStore {
       const type = sniffImageType(bytes);
       return type ? { bytes, type } : null;
     },
+    async open(name) {
+      if (!imageNamePattern.test(name)) return null;
+      // The timeout covers the answer's headers only: a slow reader may take longer than
+      // TIMEOUT_MS over the body, which the media route times out by its own measure.
+      const aborter = new AbortController();
+      const timer = setTimeout(() => aborter.abort(new Error(`S3 GET ${name} timed out`)), TIMEOUT_MS);
+      let response: Response;
+      try {
+        response = await bucket.call('GET', name, { signal: aborter.signal });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok || !response.body) throw await failure(response, `GET ${name}`);
+      const size = Number(response.headers.get('content-length') ?? NaN);
+      if (!Number.isSafeInteger(size)) {
+        aborter.abort();
+        throw new S3Error(502, `S3 GET ${name} answered without a Content-Length`);
+      }
+      return openedObject(response.body, size, () => aborter.abort());
+    },
     async exists(name) {
       if (!imageNamePattern.test(name)) return false;
       const response = await call('HEAD', name);
@@ -137,4 +162,58 @@ export function s3ImageStore(location: S3Location | string): ImageStore {
       await response.body?.cancel();
     },
   };
+}
+
+/**
+ * The object's body as it arrives from the bucket — fetch reads the socket
+ * only as the stream is pulled, so a slow reader slows the download, not
+ * buffers it — after its first bytes are sniffed. Null when it is not an image.
+ */
+async function openedObject(
+  source: ReadableStream<Uint8Array>,
+  size: number,
+  abort: () => void,
+): Promise<ImageStream | null> {
+  const reader = source.getReader();
+  const stop = () => {
+    abort();
+    void reader.cancel().catch(() => undefined);
+  };
+  let head = new Uint8Array(0);
+  try {
+    while (head.length < HEAD_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const joined = new Uint8Array(head.length + value.length);
+      joined.set(head);
+      joined.set(value, head.length);
+      head = joined;
+    }
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const type = sniffImageType(head);
+  if (!type || size < head.length) {
+    stop();
+    return null;
+  }
+  let first: Uint8Array | null = head;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (first) {
+          controller.enqueue(first);
+          first = null;
+          return;
+        }
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: stop,
+    },
+    { highWaterMark: 0 },
+  );
+  return { type, size, body };
 }
