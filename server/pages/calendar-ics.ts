@@ -9,6 +9,7 @@
  */
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { weekdays } from '../../src/shared/contract/schedule.ts';
+import { zoneOffsetMinutes } from '../../src/components/listing/listing-time.ts';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
@@ -130,19 +131,8 @@ function dateTime(name: 'DTSTART' | 'DTEND', date: string, time: string, options
 }
 
 function localToUtc(date: string, time: string, timeZone: string): string {
-  const guess = Date.parse(`${date}T${time}:00Z`);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(guess));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - guess;
-  return new Date(guess - offset).toISOString();
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  return new Date(wall - zoneOffsetMinutes(date, time, timeZone) * 60000).toISOString();
 }
 
 /** The first date on or after `from` that falls on one of the series' weekdays. */

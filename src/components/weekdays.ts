@@ -11,15 +11,7 @@ export { weekdays as WEEKDAYS, weekdayLabels as WEEKDAY_LABELS, type Weekday } f
  * not contain the full day name: tests and assistive tech find the recurring-day
  * checkboxes by "Monday" … "Sunday", and a second match would be ambiguous.
  */
-export const WEEKDAY_SHORT: Readonly<Record<Weekday, string>> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
-};
+export { WEEKDAY_SHORT } from '../shared/calendar/weekly-series.ts';
 
 export type RecurringDays = Readonly<Record<Weekday, boolean>>;
 

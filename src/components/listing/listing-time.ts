@@ -14,6 +14,7 @@
  * kept: building an Intl.DateTimeFormat costs ~0.1–1 ms, and the Events
  * screen formats hundreds of cards per render.
  */
+import { offsetMinutesAt } from '../../shared/calendar/wall-clock.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -43,19 +44,7 @@ export function zoneOffsetMinutes(date: string, time: string, timeZone: string):
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const offsetAt = (instant: number) => {
-    const parts = cachedFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant) / 60000;
-  };
+  const offsetAt = (instant: number) => offsetMinutesAt(instant, timeZone);
   // The offset at the wall time read as UTC is right except within hours of a
   // change; a second look from the corrected instant settles it.
   const first = offsetAt(wall);

@@ -6,6 +6,7 @@
  * the server-rendered pages and the calendar feed share it.
  */
 import { weekdays, type Weekday } from '../contract/schedule.ts';
+import { wallClockParts } from './wall-clock.ts';
 
 /** The fields of an event record a weekly series is made of (absent days are off; a pending record may lack some). */
 export type WeeklySeries = Readonly<Partial<Record<Weekday, boolean | undefined>>> & {
@@ -17,7 +18,8 @@ export type WeeklySeries = Readonly<Partial<Record<Weekday, boolean | undefined>
   readonly end_date?: string | null | undefined;
 };
 
-const SHORT: Readonly<Record<Weekday, string>> = {
+/** Short day names: "Fri & Sat" here, and the dashboard's secondary weekday controls. */
+export const WEEKDAY_SHORT: Readonly<Record<Weekday, string>> = {
   monday: 'Mon',
   tuesday: 'Tue',
   wednesday: 'Wed',
@@ -35,7 +37,7 @@ export function weeklyDaysText(series: WeeklySeries): string {
     const on = i < weekdays.length && series[weekdays[i]!] === true;
     if (on && start < 0) start = i;
     if (!on && start >= 0) {
-      const names = weekdays.slice(start, i).map((day) => SHORT[day]);
+      const names = weekdays.slice(start, i).map((day) => WEEKDAY_SHORT[day]);
       parts.push(...(names.length >= 3 ? [`${names[0]}–${names[names.length - 1]}`] : names));
       start = -1;
     }
@@ -57,20 +59,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today's date and time of day (`YYYY-MM-DD`, `HH:MM`) on the wall clocks of `timeZone`. */
 export function wallClock(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    date: `${get('year')}-${pad(get('month'))}-${pad(get('day'))}`,
-    time: `${pad(get('hour'))}:${pad(get('minute'))}`,
-  };
+  const { year, month, day, hour, minute } = wallClockParts(now.getTime(), timeZone);
+  return { date: `${year}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
 }
 
 function utcDay(date: string): Date {
