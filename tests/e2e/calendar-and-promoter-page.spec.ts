@@ -10,7 +10,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demoAccounts, demoPassword, logInThroughPanel } from './support/auth.ts';
 import { card, serverEvents, uniqueTitle } from './support/dashboard.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
 
 /** The demo promoter (promoter@example.com) goes by this name. */
 const PROMOTER = 'sam.nights';

@@ -135,7 +135,7 @@ for (const viewport of viewports) {
       // The places suggestions are an online widget: scanned once, open.
       const editor = page.getByRole('dialog', { name: 'New event' });
       await editor.getByRole('combobox', { name: 'Location' }).fill('London');
-      await expect(editor.getByRole('option').first()).toBeVisible();
+      await expect(editor.getByRole('listbox').getByRole('option').first()).toBeVisible();
       await expectNoViolations(page, 'event editor with suggestions');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');

@@ -58,7 +58,7 @@ test('writes queued offline go out once between two tabs, both counting them, wi
     const create = await dialog(first, 'New event');
     await fill(first, 'Title', title, create);
     await fill(first, 'Location', 'Two tabs square', create);
-    await saveDialog(first, create);
+    await saveDialog(first, create, 'Publish');
     await waitForCard(first, title, 'Pending sync');
   }
   // The other tab hears of them (BroadcastChannel) and counts the same.
