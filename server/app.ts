@@ -177,20 +177,22 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     if (error instanceof ChaosDropError) throw error;
     const known = error instanceof ApiError ? error : accountGoneError(error);
     if (known) return c.json(problemBody(known.detail, known.errors), known.status, known.headers);
+    // First: a client that hung up mid-body also shows as a connection reset, which the
+    // database check would read as the database going away.
+    const gone = clientGoneReason(error, c);
+    if (gone) {
+      // Nobody is there to read the answer; the log line says why (./http/client-gone.ts).
+      logger.warn(
+        { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: gone },
+        'request aborted',
+      );
+      return c.json(problemBody('The request body did not arrive in full.'), 400);
+    }
     if (isDatabaseUnavailable(error)) {
       // Not a bug: the request log shows the 503; one warning line says why.
       logger.warn({ reqId: c.get('requestId'), err: { message: error.message } }, 'database unavailable');
       const unavailable = databaseUnavailableError();
       return c.json(problemBody(unavailable.detail), 503, unavailable.headers);
-    }
-    const gone = clientGoneReason(error, c);
-    if (gone) {
-      // Nobody is there to read the answer; the log line says why (./http/client-gone.ts).
-      logger.warn(
-        { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: gone },
-        'request aborted',
-      );
-      return c.json(problemBody('The request body did not arrive in full.'), 400);
     }
     reportError(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
     return c.json(problemBody('Something went wrong on our side. Please try again.'), 500);
