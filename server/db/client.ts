@@ -95,8 +95,8 @@ export interface PostgresOptions {
 
 /**
  * Bounds on every wait for PostgreSQL, so that a database that is down, slow or
- * answers nothing turns into an error a request can answer 503 with (CONTRACTS
- * §3 "Failing well") instead of a hang. `connect` also bounds the wait for a
+ * answers nothing turns into an error a request can answer 503 with (contract
+ * §3 "Failing well", docs/contract.md) instead of a hang. `connect` also bounds the wait for a
  * free pool slot; `statement` is the server-side statement_timeout (migrations
  * lift it for their own transaction), and `query` the client-side limit for a
  * server that stopped answering on an open connection.

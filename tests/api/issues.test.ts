@@ -48,7 +48,7 @@ describe('report an issue', () => {
     expect(stored.rows[0]!.user_id).not.toBeNull();
   });
 
-  it('rejects messages under 10 trimmed characters with the SPEC sentence', async () => {
+  it('rejects messages under 10 trimmed characters with the product sentence (docs/product.md §5)', async () => {
     const res = await call(t.app, 'POST', '/api/auth/report-issue/', {
       json: { email: '', message: '   too short  ' },
     });

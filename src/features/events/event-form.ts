@@ -134,17 +134,17 @@ function listingFields(values: EventFormValues): Fields {
   return fields;
 }
 
-/** Fields a cleared value is sent for (empty text clears it on the server). */
-const clearable = {
-  bio: '',
-  event_type: '',
-  event_subtype: '',
-  keywords: [],
-  ticket_url: '',
-  price: '',
-  currency: DEFAULT_CURRENCY,
-  status: 'published',
-} as const satisfies Fields;
+/** Listing fields a cleared value is sent for: their empty form value (empty text clears it on the server). */
+const clearable = [
+  'bio',
+  'event_type',
+  'event_subtype',
+  'keywords',
+  'ticket_url',
+  'price',
+  'currency',
+  'status',
+] as const satisfies readonly (keyof EventFormValues)[];
 
 export interface EventWrite {
   fields: Fields;
@@ -168,8 +168,8 @@ export function buildUpdate(values: EventFormValues, before: EventFormValues): F
   const changed: Fields = {};
   for (const [key, value] of Object.entries(after)) if (!sameValue(value, old[key])) changed[key] = value;
   // A listing field the user emptied is sent as its empty value (which clears it).
-  for (const [key, empty] of Object.entries(clearable)) {
-    if (after[key] === undefined && old[key] !== undefined) changed[key] = empty;
+  for (const key of clearable) {
+    if (after[key] === undefined && old[key] !== undefined) changed[key] = emptyEventForm[key];
   }
   if (!values.is_recurring) {
     for (const key of dateTimeKeys) if (values[key] === '' && before[key] !== '') changed[key] = '';
