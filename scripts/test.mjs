@@ -27,6 +27,24 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 const summary = [];
+// Names of failed tests, printed again just above the closing line so a CI log
+// that keeps only its tail still says what failed.
+const failures = [];
+
+function vitestFailures(results, runner) {
+  for (const file of results.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') failures.push(`${runner}: ${file.name.replace(root, '')} > ${test.fullName}`);
+}
+
+function playwrightFailures(suites, runner) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') failures.push(`${runner}: ${spec.file} > ${spec.title}`);
+    playwrightFailures(suite.suites, runner);
+  }
+}
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -70,6 +88,7 @@ if (wanted('vitest')) {
     passed += results.numPassedTests;
     failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
     summary.push(`vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
+    vitestFailures(results, 'vitest');
   } else {
     failed++;
     summary.push('vitest: did not produce a report (FAILED)');
@@ -92,7 +111,8 @@ if (wanted('e2e')) {
     });
     rmSync(dataDir, { recursive: true, force: true });
     if (existsSync(report)) {
-      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
+      playwrightFailures(suites, 'e2e');
       const ok = stats.expected + stats.flaky;
       const bad = stats.unexpected;
       passed += ok;
@@ -130,6 +150,7 @@ if (wanted('firefox')) {
       passed += results.numPassedTests;
       failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
       summary.push(`firefox: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
+      vitestFailures(results, 'firefox');
     } else {
       failed++;
       summary.push('firefox: did not produce a report (FAILED)');
@@ -137,6 +158,7 @@ if (wanted('firefox')) {
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

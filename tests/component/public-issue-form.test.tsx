@@ -116,8 +116,11 @@ describe('issue form', () => {
     await userEvent.type(screen.getByLabelText('Message'), 'Offline report text');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     // Only what is true offline: saved, and sent when back online; no "check your connection and try again".
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'You are offline. Your report is saved on this device and will be sent automatically when you are back online',
+    // The status region shows "Sending…" first; wait for the outbox to answer.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You are offline. Your report is saved on this device and will be sent automatically when you are back online',
+      ),
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/try again/)).toBeNull();
