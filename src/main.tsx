@@ -1,5 +1,5 @@
 import './styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { prerenderedPage, snapshotPage } from './app/layout/prerendered-page.tsx';
@@ -46,7 +46,10 @@ async function boot() {
   );
   // Without a snapshot (not a prerendered page) the app renders from scratch.
   await nextTask();
-  if (snapshot) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // running as one long task right after the page paints (a click meanwhile makes React
+  // finish the part it needs first, and early-click.ts replays a click on a button).
+  if (snapshot) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 
   void startStoredState();
