@@ -116,6 +116,18 @@ describe('the compiled server', () => {
     expect(rotated.stdout).toMatch(/"msg":"New signing key [\w-]+; retired 1, deleted 0\."/);
   }, 240_000);
 
+  it('is what npm run migrate runs in production, without a rebuild while its inputs are unchanged', () => {
+    const migrated = spawnSync(process.execPath, ['scripts/server-entry.mjs', 'server/cli/migrate.ts'], {
+      cwd: root,
+      env: { ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://roamly.example.com', MAIL: 'log' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(migrated.status, migrated.stderr).toBe(0);
+    expect(migrated.stdout).not.toContain('Building the server');
+    expect(migrated.stdout).toContain('"msg":"The database is up to date."');
+  }, 120_000);
+
   it('serves: ready, with JSON request logs, mail and listing pages', async () => {
     const mail: Received[] = [];
     const smtp = await startSmtpSink(mail);
