@@ -10,7 +10,9 @@
  *
  *   vite build --config vite.server.config.ts [--outDir DIR]
  */
+import { readFileSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import license, { type Dependency } from 'rollup-plugin-license';
@@ -45,6 +47,32 @@ function productionLibraries(): Plugin {
     transform(code, id) {
       if (!id.includes('/node_modules/') || !code.includes('process.env.NODE_ENV')) return null;
       return { code: code.replaceAll('process.env.NODE_ENV', '"production"'), map: null };
+    },
+  };
+}
+
+/**
+ * Every package the server's own code imports is a `dependency` (contract §3),
+ * bundled or not: `npm audit --omit=dev`, Dependabot and SBOM tools see what
+ * production runs, and the release installs the external ones. A devDependency
+ * imported by server code fails the build instead of riding along unseen.
+ */
+function runtimeDependenciesOnly(): Plugin {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return {
+    name: 'roamly-runtime-dependencies-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || importer.includes('/node_modules/') || /^[./\0]|^node:/.test(source)) return null;
+      if (builtinModules.includes(source.split('/')[0]!)) return null;
+      const name = source
+        .split('/')
+        .slice(0, source.startsWith('@') ? 2 : 1)
+        .join('/');
+      if (!(name in pkg.dependencies))
+        this.error(`${importer.replace(root, '')} imports ${name}, which is not in package.json "dependencies".`);
+      return null;
     },
   };
 }
@@ -94,7 +122,7 @@ export default defineConfig({
   // The production JSX runtime whatever NODE_ENV the build runs under (an SSR
   // build does not set it): the bundled React is the production one.
   oxc: { jsx: { runtime: 'automatic', development: false } },
-  plugins: [productionLibraries(), ...besideTheBundle(), stampPlugin('server')],
+  plugins: [runtimeDependenciesOnly(), productionLibraries(), ...besideTheBundle(), stampPlugin('server')],
   build: {
     ssr: true,
     outDir: 'dist-server',
