@@ -37,8 +37,9 @@ const entries = {
 
 /**
  * Libraries test `process.env.NODE_ENV` to choose between their development
- * and production builds (React's are 4× larger and slower); the bundle takes
- * the production one. The server's own code keeps reading the variable at run
+ * and production builds; left alone, the bundle carries both (2.4 MB instead
+ * of 1.7 MB) and runs React's slower development build wherever NODE_ENV is
+ * not set. The bundle takes the production one. The server's own code keeps reading the variable at run
  * time (production rules, contract §3).
  */
 function productionLibraries(): Plugin {
