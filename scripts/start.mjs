@@ -17,20 +17,14 @@ import { runEntry } from './server-entry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = resolve(root, process.env.ROAMLY_DIST ?? 'dist');
-const canBuild = existsSync(join(root, 'node_modules/vite/bin/vite.js')) && existsSync(join(root, 'src'));
+const vite = join(root, 'node_modules/vite/bin/vite.js');
+const canBuild = existsSync(vite) && existsSync(join(root, 'src'));
 
 if (canBuild) {
   if (!buildIsCurrent('app', distDir) || process.env.FORCE_BUILD === '1') {
     console.log(stampedHash(distDir) ? 'Sources changed since the last build; rebuilding…' : 'Building the app…');
     // ROAMLY_DIST reaches vite.config.ts through the environment.
-    const step = spawnSync(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
+    const step = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (step.status !== 0) process.exit(step.status ?? 1);
   }
 } else if (!existsSync(join(distDir, 'index.html'))) {
