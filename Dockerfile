@@ -33,4 +33,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Plain node (what `npm start` runs in the release): no npm in the process
 # tree, so SIGTERM reaches the server and its graceful shutdown.
-CMD ["node", "dist-server/server/index.js"]
+CMD ["node", "dist-server/index.js"]

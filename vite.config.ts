@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { stampPlugin } from './scripts/build-inputs.mjs';
 import { leanPreloadPlugin } from './scripts/lean-preload-plugin.ts';
 import { leanRouterPlugin } from './scripts/lean-router-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
@@ -77,8 +78,10 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
-    // Last: compresses what the prerenderer and the PWA plugin wrote too.
+    // Compresses what the prerenderer and the PWA plugin wrote too.
     precompressPlugin(),
+    // Last: the hash of the inputs, so `npm start` tells a stale build (decision 013).
+    stampPlugin('app'),
   ],
   build: {
     // ROAMLY_DIST lets parallel builds (e.g. several test runs) use their own folder.

@@ -11,8 +11,8 @@
  * The production install stays lean without hiding libraries from
  * `npm audit --omit=dev`: every library the server runs is a `dependency`,
  * `npm ci --omit=dev` installs them in DIR, and then the packages the server
- * build bundled into dist-server/vendor (hono, valibot, jose, nodemailer,
- * React, …) and the optional peers nothing needs (valibot's TypeScript, 24 MB)
+ * build bundled (hono, valibot, jose, nodemailer, React, …; listed in
+ * dist-server/bundled.json) and the optional peers nothing needs (valibot's TypeScript, 24 MB)
  * are pruned: no production module can ask for them any more.
  *
  *   npm run release -- DIR [--dist PATH] [--without-pglite]
@@ -76,23 +76,30 @@ if (prebuiltDist) {
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', join(out, 'dist')], root);
 }
 
-// 2. The server, built inside the repository (its bundler resolves libraries
-// from there) in a folder of its own, so parallel releases do not collide.
-const serverBuild = join('.tmp', `release-server-${process.pid}`);
-run(process.execPath, [join(root, 'scripts/build-server.mjs'), '--out', serverBuild], root);
-cpSync(join(root, serverBuild), join(out, 'dist-server'), { recursive: true });
-rmSync(join(root, serverBuild), { recursive: true, force: true });
+// 2. The server bundle (vite.server.config.ts), written straight into the release.
+run(
+  process.execPath,
+  [
+    join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--config',
+    'vite.server.config.ts',
+    '--outDir',
+    join(out, 'dist-server'),
+  ],
+  root,
+);
 
 // 3. package.json: the repository's, with scripts that run the build directly.
 // `exec`: the shell npm runs a script in becomes node, so the SIGTERM npm
 // forwards reaches the server (a shell in between would swallow it).
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const entry = (file) => `exec node dist-server/server/${file}`;
+const entry = (file) => `exec node dist-server/${file}`;
 pkg.scripts = {
   start: entry('index.js'),
-  migrate: entry('cli/migrate.js'),
-  'keys:rotate': entry('cli/rotate-keys.js'),
-  'media:copy': entry('cli/media-copy.js'),
+  migrate: entry('migrate.js'),
+  'keys:rotate': entry('rotate-keys.js'),
+  'media:copy': entry('media-copy.js'),
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 cpSync(join(root, 'package-lock.json'), join(out, 'package-lock.json'));
@@ -104,7 +111,7 @@ run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '
 // 5. Prune what no production module can load: keep the lockfile closure of
 // the dependencies the server build did not bundle.
 const lock = JSON.parse(readFileSync(join(out, 'package-lock.json'), 'utf8'));
-const bundled = new Set(JSON.parse(readFileSync(join(out, 'dist-server/vendor/bundled.json'), 'utf8')));
+const bundled = new Set(JSON.parse(readFileSync(join(out, 'dist-server/bundled.json'), 'utf8')));
 if (withoutPglite) bundled.add('@electric-sql/pglite');
 /** The lock path Node would load `name` from, seen from the package at `from`. */
 function resolveIn(from, name) {

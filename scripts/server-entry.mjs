@@ -1,61 +1,53 @@
 #!/usr/bin/env node
 /**
- * Runs a server entry point (server/index.ts, server/cli/*.ts) the right way:
- * the compiled JavaScript in dist-server/ with plain `node` when it exists and
- * is current (always in production, where tsx is not installed), otherwise
- * the TypeScript source through tsx (development, a fresh clone).
+ * Runs a server entry point (server/index.ts, server/cli/*.ts) the right way.
+ * With NODE_ENV=production: the bundle in dist-server/ with plain `node`,
+ * rebuilt first when any of its inputs changed by content
+ * (scripts/build-inputs.mjs), so a stale build is never run. Otherwise
+ * (development, a fresh clone): the TypeScript source through tsx, which is
+ * current by definition.
  *
  *   node scripts/server-entry.mjs server/cli/migrate.ts [args…]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent } from './build-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverOutDir = join(root, 'dist-server');
+const vite = join(root, 'node_modules/vite/bin/vite.js');
+/** The build tools and the sources are here (not in a production install). */
+const canBuild = existsSync(vite) && existsSync(join(root, 'server'));
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), info.mtimeMs);
-}
-
-/** The compiled file for a source entry, e.g. dist-server/server/index.js. */
+/** The bundled file for a source entry: server/cli/migrate.ts → dist-server/migrate.js (vite.server.config.ts). */
 export function builtEntry(sourceEntry) {
-  return join(serverOutDir, sourceEntry.replace(/\.tsx?$/, '.js'));
+  return join(serverOutDir, basename(sourceEntry).replace(/\.tsx?$/, '.js'));
 }
 
-/** True when dist-server/ holds a build at least as new as server/, the shared sources it compiles and the lockfile. */
-export function serverBuildIsCurrent(sourceEntry) {
-  const built = builtEntry(sourceEntry);
-  if (!existsSync(built)) return false;
-  if (!existsSync(join(root, 'server'))) return true; // an image with only the build
-  const builtAt = newestMtime(join(serverOutDir, '.stamp'));
-  const sourcesAt = Math.max(
-    // package-lock.json: the build bundles some libraries (dist-server/vendor), so an upgrade needs a rebuild.
-    ...['server', 'src/shared/contract', 'src/brand.ts', 'src/components', 'package-lock.json'].map((p) =>
-      newestMtime(join(root, p)),
-    ),
-  );
-  return builtAt >= sourcesAt;
+/** Builds dist-server/ unless it holds a build of today's sources (or exits with the build's status). */
+export function ensureServerBuild() {
+  if (!canBuild || (buildIsCurrent('server', serverOutDir) && process.env.FORCE_BUILD !== '1')) return;
+  console.log('Building the server…');
+  const step = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.server.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (step.status !== 0) process.exit(step.status ?? 1);
 }
 
 /** node + arguments that run `sourceEntry`. */
 export function commandFor(sourceEntry, { production = process.env.NODE_ENV === 'production' } = {}) {
+  const tsx = existsSync(join(root, 'node_modules/tsx'));
+  if (!production && tsx) return ['--import', 'tsx', join(root, sourceEntry)];
+  ensureServerBuild();
   const built = builtEntry(sourceEntry);
-  if (existsSync(built) && (production || serverBuildIsCurrent(sourceEntry))) {
-    if (production && !serverBuildIsCurrent(sourceEntry)) {
-      console.error('Warning: dist-server/ is older than the server sources; run `npm run build` to use them.');
-    }
-    return [built];
-  }
-  if (production && !existsSync(join(root, 'node_modules/tsx'))) {
+  if (!existsSync(built)) {
     console.error(`No server build at ${built}. Run \`npm run build\` first (it needs the dev dependencies).`);
     process.exit(1);
   }
-  return ['--import', 'tsx', join(root, sourceEntry)];
+  return [built];
 }
 
 /** Runs the entry as a child, forwarding signals and the exit code. */

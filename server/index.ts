@@ -62,9 +62,9 @@ function configure(): { config: Config; logger: Logger } {
 
 const { config, logger } = configure();
 const reportError = errorReporter(logger, config.errorWebhookUrl);
-// dist-server/server/index.js when built, server/index.ts from source: the
-// repository (or image) root is two or one folders up.
-const root = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../' : '../', import.meta.url));
+// server/index.ts from source, dist-server/index.js when built: the
+// repository (or image) root is one folder up either way.
+const root = fileURLToPath(new URL('../', import.meta.url));
 const MAX_DEFAULT_WORKERS = 4;
 /** Start-up's first question to the database must be answered by then, or start-up fails (contract §3: 30 s). */
 const DATABASE_PROBE_MS = 10_000;

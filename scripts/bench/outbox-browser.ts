@@ -41,7 +41,7 @@
  * wheel event to the next `scroll` event on the main thread) with how many
  * wheels moved the list. Goal: no long task over 50 ms; the list scrolls.
  *
- * Figures (2 shared cores; docs/decisions/006 has the table): before the second
+ * Figures (2 shared cores; docs/benchmarks/006-outbox-scale-and-drain.md has the table): before the second
  * drain pass enqueue p50 14–19 ms, p99 46–72 ms, 2–10 long tasks over 50 ms (longest
  * 55–104 ms), drain 22–38 s; after it enqueue p50 1.5–2.1 ms, p99 7–11 ms, 0–1 long
  * tasks over 50 ms (longest 62 ms), drain 11–13 s, PUTs = 500 + injected 503s.

@@ -2,7 +2,8 @@
  * Applies the numbered SQL files of server/db/migrations in order, each in its
  * own transaction, recording what ran in `schema_migrations`. A lock keeps two
  * processes starting at once on one PostgreSQL from racing. The built server
- * (dist-server/) carries a copy of the folder next to this file.
+ * (dist-server/, vite.server.config.ts) carries a copy of the folder next to
+ * the bundle this module is in.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The Node.js releases the server runs on: 20 LTS from 20.19 (unflagged
  * require() of ES modules, which the toolchain needs too) and 22.12 or newer.
- * package.json "engines" says the same; tests/unit/node-version.test.ts keeps
+ * package.json "engines" says the same; tests/unit/supported-node-versions.test.ts keeps
  * the two in step.
  */
 export const SUPPORTED_NODE = '^20.19.0 || >=22.12.0';

