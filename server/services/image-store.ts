@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
-import { ApiError } from '../http/problem.ts';
+import { TooLarge, UnsupportedType } from './domain-errors.ts';
 import { stripImageMetadata } from './image-metadata.ts';
 import { chunkedStream, HEAD_BYTES, type ImageStream } from './media/image-stream.ts';
 
@@ -55,15 +55,15 @@ export const imageNamePattern = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|gif)$/;
 
 /**
  * Checks an uploaded file and returns its sniffed type and its bytes with the
- * metadata removed (EXIF/GPS, XMP, text chunks: ./image-metadata.ts); 413 /
- * 415 otherwise.
+ * metadata removed (EXIF/GPS, XMP, text chunks: ./image-metadata.ts); TooLarge
+ * (413) or UnsupportedType (415) otherwise.
  */
 export async function acceptImage(file: File): Promise<StoredImage> {
-  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  if (file.size > MAX_IMAGE_BYTES) throw new TooLarge('Images can be at most 10 MB.');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new TooLarge('Images can be at most 10 MB.');
   const type = sniffImageType(bytes);
-  if (!type) throw new ApiError(415, 'Upload a JPEG, PNG, WebP or GIF image.');
+  if (!type) throw new UnsupportedType('Upload a JPEG, PNG, WebP or GIF image.');
   return { bytes: stripImageMetadata(bytes, type), type };
 }
 
