@@ -169,4 +169,22 @@ export default tseslint.config(
     ignores: ['server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb] },
   },
+  {
+    // Services import no web framework either (serverLayers keeps them out of our own http/).
+    files: ['server/services/**/*.ts'],
+    ignores: ['server/services/idempotency.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message: 'Services know no HTTP: throw a domain error (server/services/domain-errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
