@@ -26,6 +26,25 @@ const features = [
 // client. Routes and services call named query functions, so any statement is found
 // by its table's name. A string that starts like an (upper-case) statement is SQL.
 const sqlStatement = /^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+[\s\w]*\sSET|DELETE\s+FROM|CREATE|DROP|ALTER|VACUUM)\s/;
+// The server's layers (architecture §2): routes (and the HTTP plumbing in http/) call
+// services, services call the queries in db/. A service knows nothing of HTTP: it throws a
+// domain error (server/services/domain-errors.ts) and app.onError gives it its status.
+// services/idempotency.ts is HTTP middleware on its way to http/ (issue 22) and is exempt until it moves.
+const serverTop = ['./server/app.ts', './server/index.ts', './server/cli', './server/runtime'];
+const serverLayers = [
+  {
+    target: './server/services/**/!(idempotency).ts',
+    from: ['./server/http', './server/routes', './server/pages', ...serverTop],
+    message: 'Services know no HTTP: throw a domain error (server/services/domain-errors.ts).',
+  },
+  {
+    target: './server/db',
+    from: ['./server/services', './server/http', './server/routes', './server/pages', ...serverTop],
+    message: 'server/db is the bottom layer: services call it, not the other way round.',
+  },
+  { target: ['./server/http', './server/pages'], from: ['./server/routes', ...serverTop] },
+];
+
 const sqlOutsideDb = [
   ['Literal', 'value'],
   ['TemplateElement', 'value.raw'],
@@ -43,11 +62,20 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    // import-x reads only .js files unless told; no-cycle must follow our .ts/.tsx imports.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A cycle makes load order matter and hides which module is below which. Type-only imports
+      // are not followed here (they vanish at run time); tests/build/no-import-cycles.test.ts
+      // checks those too.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -86,6 +114,7 @@ export default tseslint.config(
                 './content/page-meta.ts',
               ],
             },
+            ...serverLayers,
           ],
         },
       ],
@@ -139,5 +168,23 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/db/**'],
     rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb] },
+  },
+  {
+    // Services import no web framework either (serverLayers keeps them out of our own http/).
+    files: ['server/services/**/*.ts'],
+    ignores: ['server/services/idempotency.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message: 'Services know no HTTP: throw a domain error (server/services/domain-errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -20,6 +20,7 @@ import {
   databaseUnavailableError,
   isDatabaseUnavailable,
 } from './http/database-unavailable.ts';
+import { domainErrorAnswer } from './http/domain-errors.ts';
 import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [] }));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;
-    const known = error instanceof ApiError ? error : accountGoneError(error);
+    const known = error instanceof ApiError ? error : (domainErrorAnswer(error) ?? accountGoneError(error));
     if (known) return c.json(problemBody(known.detail, known.errors), known.status, known.headers);
     // First: a client that hung up mid-body also shows as a connection reset, which the
     // database check would read as the database going away.

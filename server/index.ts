@@ -31,7 +31,7 @@ import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { startMetricsServer } from './http/metrics-server.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
 import { staticSite } from './http/static-site.ts';
-import { exportPoolMetrics } from './db/pool-metrics.ts';
+import { exportPoolMetrics } from './services/db-pool-metrics.ts';
 import { exportMailQueueMetrics } from './services/mail-queue-metrics.ts';
 import { answerClusterScrapes, collectProcessMetrics } from './services/metrics.ts';
 import { readPageScripts } from './pages/page-scripts.ts';

@@ -8,9 +8,9 @@
  * itself to be kept by message. Policy and numbers: src/shared/offline/listing-pages.ts.
  */
 import { registerRoute } from 'workbox-routing';
+import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import {
   forgetListing,
-  isKeepListingMessage,
   isListingUrl,
   keepListing,
   LISTING_CACHE,
@@ -45,8 +45,9 @@ export function registerListingPages(): void {
   );
 
   self.addEventListener('message', (event) => {
-    if (!isKeepListingMessage(event.data)) return;
-    const url = new URL(event.data.url, self.location.origin);
+    const message = readPageToWorkerMessage(event.data);
+    if (message?.type !== 'KEEP_LISTING') return;
+    const url = new URL(message.url, self.location.origin);
     if (!sameOrigin(url) || !isListingUrl(url)) return;
     event.waitUntil(fetch(url.href).then((response) => afterResponse(url.href, response)));
   });

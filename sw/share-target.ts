@@ -2,15 +2,16 @@
 /**
  * Web Share Target (manifest `share_target`): sharing a flyer from the
  * phone's gallery to the installed app POSTs it here. The worker answers
- * without the network — it stores the image in IndexedDB (the drafts store,
- * key `share:latest`) and redirects to /dashboard/events?shared=1, where the
- * Events screen opens a new event with it as the cover. So it works offline.
+ * without the network — it stores the image in IndexedDB (a SharedItemMessage
+ * in the drafts store, src/shared/messages.ts) and redirects to
+ * /dashboard/events?shared=1, where the Events screen opens a new event with it
+ * as the cover. So it works offline.
  */
 import { registerRoute } from 'workbox-routing';
 import { writeDraft } from '../src/shared/db/draft-storage.ts';
+import { SHARED_ITEM_KEY, type SharedItemMessage } from '../src/shared/messages.ts';
 
 export const SHARE_TARGET_PATH = '/dashboard/share-target';
-const SHARE_DRAFT_KEY = 'share:latest';
 
 async function receiveShare(request: Request): Promise<Response> {
   try {
@@ -21,12 +22,12 @@ async function receiveShare(request: Request): Promise<Response> {
     const title = [form.get('title'), form.get('text')].find(
       (value) => typeof value === 'string' && value.trim() !== '',
     );
-    await writeDraft({
-      key: SHARE_DRAFT_KEY,
-      savedAt: Date.now(),
-      userId: null,
-      data: { image: file ?? null, title: typeof title === 'string' ? title.trim().slice(0, 200) : '' },
-    });
+    const shared: SharedItemMessage = {
+      type: 'SHARED_ITEM',
+      image: file ?? null,
+      title: typeof title === 'string' ? title.trim().slice(0, 200) : '',
+    };
+    await writeDraft({ key: SHARED_ITEM_KEY, savedAt: Date.now(), userId: null, data: shared });
   } catch {
     // Nothing usable was shared: still open a new event rather than an error page.
   }

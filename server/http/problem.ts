@@ -1,10 +1,12 @@
 /**
  * Every API error leaves as JSON `{detail, errors?}` with the right status
- * (contract §3). Handlers throw `ApiError`; anything else becomes a logged 500.
+ * (contract §3). Routes and middleware throw `ApiError`, services a domain error
+ * (./domain-errors.ts maps those); anything else becomes a logged 500.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { FieldErrors } from '../services/domain-errors.ts';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../services/domain-errors.ts';
 
 export class ApiError extends Error {
   constructor(

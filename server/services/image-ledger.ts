@@ -14,7 +14,7 @@ import {
   recordStoredImage,
   sumImageBytes,
 } from '../db/queries/stored-images.ts';
-import { ApiError } from '../http/problem.ts';
+import { TooLarge } from './domain-errors.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
 
 export interface ImageLedgerDeps {
@@ -30,9 +30,8 @@ function size(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`;
 }
 
-function overQuota(used: number, quotaBytes: number): ApiError {
-  return new ApiError(
-    413,
+function overQuota(used: number, quotaBytes: number): TooLarge {
+  return new TooLarge(
     `Your images already use ${size(used)} of the ${size(quotaBytes)} an account can store. ` +
       'Remove covers you no longer need, or upload a smaller image.',
   );

@@ -23,7 +23,7 @@
  * dropped segment, drops) what is left, the way decoders read such files.
  * When nothing is removed the original bytes come back as they were.
  */
-import type { ImageType } from './image-store.ts';
+import type { ImageType } from './media/image-type.ts';
 
 export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
   switch (type) {

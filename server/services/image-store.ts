@@ -9,11 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
-import { ApiError } from '../http/problem.ts';
+import { TooLarge, UnsupportedType } from './domain-errors.ts';
 import { stripImageMetadata } from './image-metadata.ts';
 import { chunkedStream, HEAD_BYTES, type ImageStream } from './media/image-stream.ts';
+import { sniffImageType, type ImageType } from './media/image-type.ts';
+import { imageExtensions } from './media/names.ts';
 
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+export type { ImageType } from './media/image-type.ts';
 
 export interface StoredImage {
   bytes: Uint8Array;
@@ -32,38 +34,20 @@ export interface ImageStore {
   delete(name: string): Promise<void>;
 }
 
-const extensions: Record<ImageType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
-
-/** The image type the bytes are, by magic number, or null. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
-    return 'image/gif';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return null;
-}
-
 /** Image names this server hands out: random base64url plus the sniffed extension. */
 export const imageNamePattern = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp|gif)$/;
 
 /**
  * Checks an uploaded file and returns its sniffed type and its bytes with the
- * metadata removed (EXIF/GPS, XMP, text chunks: ./image-metadata.ts); 413 /
- * 415 otherwise.
+ * metadata removed (EXIF/GPS, XMP, text chunks: ./image-metadata.ts); TooLarge
+ * (413) or UnsupportedType (415) otherwise.
  */
 export async function acceptImage(file: File): Promise<StoredImage> {
-  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  if (file.size > MAX_IMAGE_BYTES) throw new TooLarge('Images can be at most 10 MB.');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'Images can be at most 10 MB.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new TooLarge('Images can be at most 10 MB.');
   const type = sniffImageType(bytes);
-  if (!type) throw new ApiError(415, 'Upload a JPEG, PNG, WebP or GIF image.');
+  if (!type) throw new UnsupportedType('Upload a JPEG, PNG, WebP or GIF image.');
   return { bytes: stripImageMetadata(bytes, type), type };
 }
 
@@ -73,7 +57,7 @@ export function localImageStore(dir: string): ImageStore {
     async put(bytes, type) {
       ready ??= mkdir(dir, { recursive: true });
       await ready;
-      const name = `${randomBytes(16).toString('base64url')}.${extensions[type]}`;
+      const name = `${randomBytes(16).toString('base64url')}.${imageExtensions[type]}`;
       await writeFile(join(dir, name), bytes, { flag: 'wx' });
       return name;
     },

@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/client.ts';
 import { countHits, readBucket, takeBackHit } from '../db/queries/rate-limits.ts';
 import { outlivingRollback } from '../db/request-transaction.ts';
-import { ApiError } from '../http/problem.ts';
+import { RateLimited } from './domain-errors.ts';
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -129,10 +129,11 @@ export async function overLimit(db: Queryable, bucket: string, limit: Limit, now
   return Math.max(1, Math.ceil((endsAt - nowMs) / 1000));
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`, undefined, {
-    'Retry-After': String(retryAfterSeconds),
-  });
+export function tooManyRequests(retryAfterSeconds: number): RateLimited {
+  return new RateLimited(
+    `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`,
+    retryAfterSeconds,
+  );
 }
 
 /** Counts a hit in each bucket and throws 429 (with Retry-After) when any is over. */

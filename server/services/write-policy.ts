@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/client.ts';
 import { countUserEvents } from '../db/queries/events.ts';
 import { lockUser } from '../db/queries/users.ts';
-import { ApiError } from '../http/problem.ts';
+import { Conflict, RateLimited } from './domain-errors.ts';
 import { hitAll, type Limit } from './rate-limit.ts';
 
 export interface WritePolicy {
@@ -42,18 +42,15 @@ export async function countWrite(db: Queryable, policy: WritePolicy, userId: num
     nowMs,
   );
   if (wait > 0) {
-    throw new ApiError(
-      429,
+    throw new RateLimited(
       `You are saving changes faster than we allow. Please wait ${wait} seconds and try again.`,
-      undefined,
-      { 'Retry-After': String(wait) },
+      wait,
     );
   }
 }
 
-export function tooManyEvents(policy: WritePolicy): ApiError {
-  return new ApiError(
-    409,
+export function tooManyEvents(policy: WritePolicy): Conflict {
+  return new Conflict(
     `An account can have at most ${policy.eventsPerAccount} events. Delete events that are over to add new ones.`,
   );
 }

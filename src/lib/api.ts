@@ -4,8 +4,7 @@
  * the API through `api`; the service worker builds its own client over the same
  * token store, and the `auth-refresh` lock keeps their refreshes from colliding.
  */
-import { createApiClient } from '../shared/api/api-client.ts';
-import type { StoredTokens } from '../shared/db/schema.ts';
+import { createApiClient, type StoredTokens } from '../shared/api/api-client.ts';
 import { clearTokens, readTokens, writeTokens } from '../shared/db/token-storage.ts';
 
 const signedOutListeners = new Set<() => void>();

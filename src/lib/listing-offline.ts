@@ -6,12 +6,12 @@
  * offline reading (on a first visit the worker did not serve the page, so it
  * has no copy yet).
  */
-import type { KeepListingMessage } from '../shared/offline/listing-pages.ts';
+import type { PageToWorkerMessage } from '../shared/messages.ts';
 
 export async function keepListingPageOffline(url: string): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   if (!navigator.serviceWorker.controller) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
-  const message: KeepListingMessage = { type: 'KEEP_LISTING', url };
+  const message: PageToWorkerMessage = { type: 'KEEP_LISTING', url };
   registration.active?.postMessage(message);
 }

@@ -17,11 +17,11 @@ export async function registerServiceWorker(): Promise<void> {
     return;
   }
   const { watchForUpdates } = await import('./sw-control.ts');
-  await watchForUpdates();
+  await watchForUpdates(markUpdateWaiting);
 }
 
-/** Called by sw-control.ts when a new worker is installed and waiting. */
-export function markUpdateWaiting(): void {
+/** Handed to sw-control.ts: a new worker is installed and waiting. */
+function markUpdateWaiting(): void {
   updateWaiting = true;
   listeners.forEach((listener) => listener());
 }

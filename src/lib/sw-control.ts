@@ -6,7 +6,6 @@
  * demand by sw-bridge.ts, which alone is in the first visit's bundle.
  */
 import { Workbox } from 'workbox-window';
-import { markUpdateWaiting } from './sw-bridge.ts';
 import { checkForUpdatesPeriodically } from './sw-update-checks.ts';
 
 /** Returns false to refuse a reload right now. */
@@ -16,10 +15,13 @@ let workbox: Workbox | null = null;
 let requestedUpdate = false;
 let reloadGuard: ReloadGuard = () => true;
 
-/** Registers through workbox-window, which reports a waiting update. */
-export async function watchForUpdates(): Promise<void> {
+/**
+ * Registers through workbox-window, which reports a waiting update to `onWaiting`
+ * (sw-bridge.ts's state: passed in, so neither module imports the other).
+ */
+export async function watchForUpdates(onWaiting: () => void): Promise<void> {
   workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', markUpdateWaiting);
+  workbox.addEventListener('waiting', onWaiting);
   workbox.addEventListener('controlling', (event) => {
     // Reload only when we asked for the update, never because another tab did.
     if (event.isUpdate && requestedUpdate) window.location.reload();

@@ -6,8 +6,12 @@
  */
 import type { FirstAttempt } from './outbox/intent.ts';
 
-/** Page → worker (`ServiceWorker.postMessage`): workbox-window's "take over now". */
-export type PageToWorkerMessage = { type: 'SKIP_WAITING' };
+/**
+ * Page → worker (`ServiceWorker.postMessage`): workbox-window's "take over now", and a
+ * listing page the worker did not serve (a first visit) asking to be kept for offline
+ * reading (src/shared/offline/listing-pages.ts).
+ */
+export type PageToWorkerMessage = { type: 'SKIP_WAITING' } | { type: 'KEEP_LISTING'; url: string };
 
 /** Outbox news between tabs and the worker (BroadcastChannel `roamly-outbox`). */
 export type OutboxMessage =
@@ -19,7 +23,17 @@ export type OutboxMessage =
 /** Sign-in news between tabs and the worker (BroadcastChannel `roamly-auth`). */
 export type AuthMessage = { type: 'signed-in' } | { type: 'signed-out' };
 
-export type ContextMessage = PageToWorkerMessage | OutboxMessage | AuthMessage;
+/**
+ * Worker → page, through IndexedDB: what was shared to the installed app (Web Share Target,
+ * sw/share-target.ts). The worker answers the share's POST with a redirect, so the page that
+ * takes it does not exist yet when it arrives; it waits in the drafts store under
+ * SHARED_ITEM_KEY until the Events screen takes it, once.
+ */
+export type SharedItemMessage = { type: 'SHARED_ITEM'; image: Blob | null; title: string };
+
+export const SHARED_ITEM_KEY = 'share:latest';
+
+export type ContextMessage = PageToWorkerMessage | OutboxMessage | AuthMessage | SharedItemMessage;
 
 type Loose = Record<string, unknown>;
 
@@ -28,7 +42,15 @@ function record(data: unknown): Loose | null {
 }
 
 export function readPageToWorkerMessage(data: unknown): PageToWorkerMessage | null {
-  return record(data)?.type === 'SKIP_WAITING' ? { type: 'SKIP_WAITING' } : null;
+  const message = record(data);
+  switch (message?.type) {
+    case 'SKIP_WAITING':
+      return { type: 'SKIP_WAITING' };
+    case 'KEEP_LISTING':
+      return typeof message.url === 'string' ? { type: 'KEEP_LISTING', url: message.url } : null;
+    default:
+      return null;
+  }
 }
 
 const outcomeKinds: ReadonlySet<unknown> = new Set(['sent', 'rejected', 'deferred']);
@@ -60,4 +82,11 @@ export function readOutboxMessage(data: unknown): OutboxMessage | null {
 export function readAuthMessage(data: unknown): AuthMessage | null {
   const type = record(data)?.type;
   return type === 'signed-in' || type === 'signed-out' ? { type } : null;
+}
+
+export function readSharedItemMessage(data: unknown): SharedItemMessage | null {
+  const message = record(data);
+  if (message?.type !== 'SHARED_ITEM' || typeof message.title !== 'string') return null;
+  const image = message.image instanceof Blob ? message.image : null;
+  return { type: 'SHARED_ITEM', image, title: message.title };
 }

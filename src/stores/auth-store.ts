@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { User } from '../shared/contract/user.ts';
-import type { StoredTokens } from '../shared/db/schema.ts';
+import type { StoredTokens } from '../shared/api/api-client.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 

@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { NetworkError } from '../shared/api/errors.ts';
 import { listEvents } from '../shared/api/list-events.ts';
 import type { EventRecord } from '../shared/contract/event.ts';
-import type { WriteResult } from '../shared/outbox/build-request.ts';
+import type { WriteResult } from '../shared/outbox/write-result.ts';
 import { api } from '../lib/api.ts';
 import { cacheEvents, cachedEvents } from '../lib/read-cache.ts';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportPoolMetrics } from '../../server/db/pool-metrics.ts';
+import { exportPoolMetrics } from '../../server/services/db-pool-metrics.ts';
 import type { Db } from '../../server/db/client.ts';
 import { exportMailQueueMetrics } from '../../server/services/mail-queue-metrics.ts';
 import { renditions } from '../../server/services/media/renditions.ts';

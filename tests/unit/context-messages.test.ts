@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readAuthMessage, readOutboxMessage, readPageToWorkerMessage } from '../../src/shared/messages.ts';
+import {
+  readAuthMessage,
+  readOutboxMessage,
+  readPageToWorkerMessage,
+  readSharedItemMessage,
+} from '../../src/shared/messages.ts';
 
 describe('messages between contexts', () => {
   it('reads well-formed outbox news and refuses anything else instead of casting it', () => {
@@ -24,5 +29,30 @@ describe('messages between contexts', () => {
     expect(readPageToWorkerMessage({ type: 'FLUSH_OUTBOX' })).toBeNull();
     expect(readAuthMessage({ type: 'signed-out', extra: 1 })).toEqual({ type: 'signed-out' });
     expect(readAuthMessage(null)).toBeNull();
+  });
+
+  it("reads a listing page's request to be kept offline only with its address", () => {
+    expect(readPageToWorkerMessage({ type: 'KEEP_LISTING', url: '/e/12/jazz-night' })).toEqual({
+      type: 'KEEP_LISTING',
+      url: '/e/12/jazz-night',
+    });
+    expect(readPageToWorkerMessage({ type: 'KEEP_LISTING' })).toBeNull();
+    expect(readPageToWorkerMessage({ type: 'KEEP_LISTING', url: 12 })).toBeNull();
+  });
+
+  it('reads what the worker kept from a share: the image only when it is one, the title as text', () => {
+    const image = new Blob(['GIF89a'], { type: 'image/gif' });
+    expect(readSharedItemMessage({ type: 'SHARED_ITEM', image, title: 'Flyer', extra: 1 })).toEqual({
+      type: 'SHARED_ITEM',
+      image,
+      title: 'Flyer',
+    });
+    expect(readSharedItemMessage({ type: 'SHARED_ITEM', image: 'data:,x', title: '' })).toEqual({
+      type: 'SHARED_ITEM',
+      image: null,
+      title: '',
+    });
+    expect(readSharedItemMessage({ type: 'SHARED_ITEM', image })).toBeNull();
+    expect(readSharedItemMessage({ type: 'KEEP_LISTING', url: '/e/1/a' })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * connection has taken the previous one, so a connection holds about one
  * chunk however slowly it reads.
  */
-import type { ImageType } from '../image-store.ts';
+import type { ImageType } from './image-type.ts';
 
 export interface ImageStream {
   type: ImageType;

@@ -1,5 +1,5 @@
 /** File extensions of stored images, by sniffed type (names end with them). */
-import type { ImageType } from '../image-store.ts';
+import type { ImageType } from './image-type.ts';
 
 export const imageExtensions: Record<ImageType, string> = {
   'image/jpeg': 'jpg',

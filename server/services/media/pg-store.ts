@@ -13,7 +13,8 @@ import {
   readMediaObjectHead,
   readMediaObjectSlice,
 } from '../../db/queries/media-objects.ts';
-import { imageNamePattern, sniffImageType, type ImageStore } from '../image-store.ts';
+import { imageNamePattern, type ImageStore } from '../image-store.ts';
+import { sniffImageType } from './image-type.ts';
 import { chunkedStream, HEAD_BYTES } from './image-stream.ts';
 import { imageExtensions } from './names.ts';
 

@@ -5,7 +5,8 @@
  * reused, so the API serves them as immutable.
  */
 import { randomBytes } from 'node:crypto';
-import { imageNamePattern, sniffImageType, type ImageStore, type ImageType } from '../image-store.ts';
+import { imageNamePattern, type ImageStore } from '../image-store.ts';
+import { sniffImageType, type ImageType } from './image-type.ts';
 import { signRequest } from './sigv4.ts';
 import { parseS3Url, type S3Location } from './s3-url.ts';
 import { imageExtensions } from './names.ts';

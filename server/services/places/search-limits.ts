@@ -12,7 +12,7 @@
  * that slowed /api/health to 445 ms (issue 12, finding 2).
  */
 import type { AccessClaims } from '../access-tokens.ts';
-import { ApiError } from '../../http/problem.ts';
+import { RateLimited } from '../domain-errors.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 import type { Queryable } from '../../db/client.ts';
 
@@ -59,8 +59,6 @@ export function placesSearchLimiter(db: Queryable, limits: PlacesSearchLimits = 
       if (wait > 0) remember(bucket, nowMs + wait * 1000, nowMs);
     }
     if (wait === 0) return;
-    throw new ApiError(429, `Too many place searches. Please wait ${wait} seconds and try again.`, undefined, {
-      'Retry-After': String(wait),
-    });
+    throw new RateLimited(`Too many place searches. Please wait ${wait} seconds and try again.`, wait);
   };
 }

@@ -4,8 +4,8 @@
  * answers within the request's time; offline it is deferred and the change is
  * already durable in IndexedDB, so the form can say so honestly.
  */
-import type { WriteResult } from '../../shared/outbox/build-request.ts';
 import type { FieldErrors, FirstAttempt, QueuedWrite, WriteIntent } from '../../shared/outbox/intent.ts';
+import type { WriteResult } from '../../shared/outbox/write-result.ts';
 import { discardEntry, queueWrite } from '../../stores/sync-actions.ts';
 
 export type SaveOutcome =

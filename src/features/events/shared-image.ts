@@ -1,12 +1,11 @@
 /**
  * The image shared to the installed app (Web Share Target): the service
- * worker stores it under the draft key `share:latest` and redirects to
+ * worker stores it as a SharedItemMessage (src/shared/messages.ts) and redirects to
  * /dashboard/events?shared=1; the Events screen takes it (once) as the cover
  * of a new event. Works offline: nothing here touches the network.
  */
 import { deleteDraft, readDraft } from '../../shared/db/draft-storage.ts';
-
-export const SHARE_DRAFT_KEY = 'share:latest';
+import { readSharedItemMessage, SHARED_ITEM_KEY } from '../../shared/messages.ts';
 
 export interface SharedItem {
   image: Blob | null;
@@ -14,12 +13,9 @@ export interface SharedItem {
 }
 
 export async function takeSharedItem(): Promise<SharedItem | null> {
-  const row = await readDraft(SHARE_DRAFT_KEY).catch(() => null);
+  const row = await readDraft(SHARED_ITEM_KEY).catch(() => null);
   if (!row) return null;
-  await deleteDraft(SHARE_DRAFT_KEY).catch(() => undefined);
-  const data = row.data as { image?: unknown; title?: unknown } | null;
-  return {
-    image: data?.image instanceof Blob ? data.image : null,
-    title: typeof data?.title === 'string' ? data.title : '',
-  };
+  await deleteDraft(SHARED_ITEM_KEY).catch(() => undefined);
+  const shared = readSharedItemMessage(row.data);
+  return { image: shared?.image ?? null, title: shared?.title ?? '' };
 }

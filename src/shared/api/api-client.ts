@@ -14,7 +14,6 @@
  * Every token write (sign-in, refresh, sign-out) happens under the same lock, so a
  * refresh finishing late can never bring back tokens a logout just cleared.
  */
-import type { StoredTokens } from '../db/schema.ts';
 import { ApiError, NetworkError, SignedOutError, parseRetryAfter } from './errors.ts';
 import { defaultLocks, type Locks } from './locks.ts';
 
@@ -26,6 +25,12 @@ export const REFRESH_LOCK = 'auth-refresh';
  * answer: the tokens are kept and the callers retry later.
  */
 export const REFRESH_TIMEOUT_MS = 20_000;
+
+/** The pair a sign-in or refresh gives; IndexedDB keeps it (src/shared/db/token-storage.ts). */
+export interface StoredTokens {
+  access: string;
+  refresh: string;
+}
 
 export interface TokenStore {
   read(): Promise<StoredTokens | null>;

@@ -5,15 +5,11 @@
  * killed tab, a browser restart or a worker restart loses nothing.
  */
 import type { DBSchema } from 'idb';
+import type { StoredTokens } from '../api/api-client.ts';
 import type { OutboxEntry } from '../outbox/entry.ts';
 
 export const DB_NAME = 'roamly';
 export const DB_VERSION = 1;
-
-export interface StoredTokens {
-  access: string;
-  refresh: string;
-}
 
 export interface RoamlyDB extends DBSchema {
   /** Single row under key `current`. */

@@ -1,5 +1,5 @@
+import type { StoredTokens } from '../api/api-client.ts';
 import { openDatabase } from './open-database.ts';
-import type { StoredTokens } from './schema.ts';
 
 const KEY = 'current';
 

@@ -25,21 +25,6 @@ export const KEPT_COVER_WIDTH = 960;
 const STORED_AT = 'x-roamly-stored-at';
 const IMAGES = 'x-roamly-images';
 
-/** Sent by a listing page the worker did not serve (a first visit): "keep this page". */
-export interface KeepListingMessage {
-  type: 'KEEP_LISTING';
-  url: string;
-}
-
-export function isKeepListingMessage(data: unknown): data is KeepListingMessage {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { type?: unknown }).type === 'KEEP_LISTING' &&
-    typeof (data as { url?: unknown }).url === 'string'
-  );
-}
-
 /** A listing page (`/e/…`) or a promoter's or venue's page (`/p/…`): kept alike. */
 export function isListingUrl(url: URL): boolean {
   return LISTING_PATH_PATTERN.test(url.pathname) || isPromoterPagePath(url.pathname);

@@ -13,21 +13,11 @@ import { updateEventRequest, updateEventResponse } from '../api/operations/updat
 import { updateProfileRequest, updateProfileResponse } from '../api/operations/update-profile.ts';
 import type { WriteRequest } from '../api/operations/write-request.ts';
 import { parseResponse } from '../api/parse-response.ts';
-import type { EventRecord } from '../contract/event.ts';
-import type { ReportIssueResponse } from '../contract/issue.ts';
-import type { User } from '../contract/user.ts';
 import type { OutboxEntry } from './entry.ts';
 import type { WriteIntent } from './intent.ts';
+import type { WriteResult } from './write-result.ts';
 
 export type { WriteRequest } from '../api/operations/write-request.ts';
-
-/** What a completed entry produced, checked against the contract. */
-export type WriteResult =
-  | { kind: 'event'; event: EventRecord }
-  /** `id` null when the deleted record was never on the server (a create the delete overtook). */
-  | { kind: 'event-deleted'; id: number | null }
-  | { kind: 'profile'; user: User }
-  | { kind: 'issue-report'; report: ReportIssueResponse };
 
 /** `event:12` → 12; null for a temporary target (its create has not succeeded yet). */
 export function serverIdOf(target: string): number | null {

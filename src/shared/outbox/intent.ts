@@ -10,7 +10,7 @@
  *   - `issue:<uuid>` for one issue report
  */
 
-import type { WriteResult } from './build-request.ts';
+import type { WriteResult } from './write-result.ts';
 
 /** A value of a multipart field before encoding (arrays/objects are sent as JSON text). */
 export type FieldValue = string | number | boolean | null | readonly string[] | Readonly<Record<string, unknown>>;

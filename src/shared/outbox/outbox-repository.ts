@@ -9,10 +9,10 @@
  * worker can never interleave half of an enqueue with half of a send.
  */
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import type { WriteResult } from './build-request.ts';
 import type { OutboxEntry } from './entry.ts';
 import { reduceEntry, type EntryAction } from './entry-reducer.ts';
 import type { WriteIntent } from './intent.ts';
+import type { WriteResult } from './write-result.ts';
 import { planEnqueue, type NewEntryFactory } from './plan-enqueue.ts';
 
 const SEQ = 'outbox-seq';

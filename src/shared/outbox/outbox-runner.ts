@@ -10,7 +10,7 @@
 import type { ApiClient } from '../api/api-client.ts';
 import type { Locks } from '../api/locks.ts';
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import { buildRequest, parseWriteResult, serverIdOf, type WriteResult } from './build-request.ts';
+import { buildRequest, parseWriteResult, serverIdOf } from './build-request.ts';
 import { classifyFailure } from './classify-failure.ts';
 import { entryFields, tempTargetOf, type OutboxEntry } from './entry.ts';
 import type { FirstAttempt } from './intent.ts';
@@ -18,6 +18,7 @@ import type { OutboxMessage } from '../messages.ts';
 import type { EntryAction } from './entry-reducer.ts';
 import { completeEntry, ifMatchFor, listEntries, updateEntry } from './outbox-repository.ts';
 import { sendTimeoutFor } from './send-timeout.ts';
+import type { WriteResult } from './write-result.ts';
 
 export const FLUSH_LOCK = 'outbox-flush';
 /** Three records at once: enough to hide latency, few enough for a phone's connection. */

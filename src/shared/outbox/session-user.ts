@@ -3,7 +3,7 @@
  * service worker has no auth store, so it reads the account from the token
  * itself; entries stamped with another account stay paused.
  */
-import type { StoredTokens } from '../db/schema.ts';
+import type { StoredTokens } from '../api/api-client.ts';
 
 export function userIdFromTokens(tokens: StoredTokens | null): number | null {
   if (!tokens) return null;

@@ -4,7 +4,7 @@
  * rotates both tokens, and every call is recorded. Lets the fetch wrapper be
  * tested deterministically, without a socket or timers.
  */
-import type { StoredTokens } from '../../../src/shared/db/schema.ts';
+import type { StoredTokens } from '../../../src/shared/api/api-client.ts';
 
 export const demoUser = {
   id: 7,

@@ -3,9 +3,8 @@
  * sending through the real API client (createApiClient) to any FetchLike.
  * `restart()` builds a new runner over the same database: a reload.
  */
-import { createApiClient, type FetchLike } from '../../../src/shared/api/api-client.ts';
+import { createApiClient, type FetchLike, type StoredTokens } from '../../../src/shared/api/api-client.ts';
 import { createLocalLocks } from '../../../src/shared/api/locks.ts';
-import type { StoredTokens } from '../../../src/shared/db/schema.ts';
 import { openDatabase } from '../../../src/shared/db/open-database.ts';
 import type { WriteIntent } from '../../../src/shared/outbox/intent.ts';
 import { enqueueIntent, listEntries } from '../../../src/shared/outbox/outbox-repository.ts';

@@ -4,9 +4,8 @@
  * faults on writes), reloads, and time passing — wired to the real API app
  * in-process. `check()` compares the server with the user's last intents.
  */
-import { createApiClient } from '../../../src/shared/api/api-client.ts';
+import { createApiClient, type StoredTokens } from '../../../src/shared/api/api-client.ts';
 import { createLocalLocks } from '../../../src/shared/api/locks.ts';
-import type { StoredTokens } from '../../../src/shared/db/schema.ts';
 import { openDatabase } from '../../../src/shared/db/open-database.ts';
 import type { WriteIntent } from '../../../src/shared/outbox/intent.ts';
 import { enqueueIntent, listEntries, readIdMap } from '../../../src/shared/outbox/outbox-repository.ts';

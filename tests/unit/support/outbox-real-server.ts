@@ -9,9 +9,8 @@
  */
 import { seedDemo } from '../../../server/services/demo-seed.ts';
 import type { WritePolicy } from '../../../server/services/write-policy.ts';
-import type { FetchLike } from '../../../src/shared/api/api-client.ts';
+import type { FetchLike, StoredTokens } from '../../../src/shared/api/api-client.ts';
 import type { EventRecord } from '../../../src/shared/contract/event.ts';
-import type { StoredTokens } from '../../../src/shared/db/schema.ts';
 import { userIdFromTokens } from '../../../src/shared/outbox/session-user.ts';
 import { startTestApp, type TestApp } from '../../api/support/test-app.ts';
 

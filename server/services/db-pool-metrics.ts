@@ -1,6 +1,6 @@
 /** The PostgreSQL pool's gauges (contract §2): connections in use and idle, and requests waiting for one. */
-import { gaugeSource } from '../services/metrics.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
+import { gaugeSource } from './metrics.ts';
 
 export function exportPoolMetrics(db: Db): void {
   const stats = db.poolStats?.bind(db);
