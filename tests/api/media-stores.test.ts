@@ -17,6 +17,8 @@ import { postgresImageStore } from '../../server/services/media/pg-store.ts';
 import { s3ImageStore } from '../../server/services/media/s3-store.ts';
 import { parseS3Url } from '../../server/services/media/s3-url.ts';
 import { mediaStoreKind } from '../../server/services/media/select.ts';
+import { warnAboutUnreachableServices } from '../../server/runtime/reachability.ts';
+import type { Logger } from '../../server/services/logger.ts';
 import { signRequest } from '../../server/services/media/s3-signing.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
 import { PNG_1PX, call, form, pngFile, signUp } from './support/api-client.ts';
@@ -33,6 +35,23 @@ afterAll(async () => {
   await s3?.stop();
   await drop?.();
 });
+
+/** Runs `work` with these environment variables set (undefined: unset), then puts them back. */
+async function withEnv(vars: Record<string, string | undefined>, work: () => Promise<unknown>): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(vars);
+  try {
+    await work();
+  } finally {
+    apply(saved);
+  }
+}
 
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;');
 
@@ -144,26 +163,39 @@ describe('S3-compatible media store', () => {
   });
 
   it('takes the keys and AWS_SESSION_TOKEN from the AWS credential chain when MEDIA_S3_URL has none', async () => {
-    const names = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'] as const;
-    const saved = names.map((name) => process.env[name]);
-    Object.assign(process.env, {
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_SESSION_TOKEN: 'session-token-from-sts',
+    const keyless = s3.url.replace('S3RVER:S3RVER@', '');
+    expect(parseS3Url(keyless).keys).toBeNull();
+    await withEnv(
+      { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SESSION_TOKEN: 'session-token-from-sts' },
+      () => roundTrip(s3ImageStore(keyless)),
+    );
+    // The chain's keys really are the ones used: a wrong key from the environment is refused.
+    await withEnv({ AWS_ACCESS_KEY_ID: 'NOBODY', AWS_SECRET_ACCESS_KEY: 'S3RVER' }, () =>
+      expect(s3ImageStore(keyless).put(PNG_1PX, 'image/png')).rejects.toThrow(/403 InvalidAccessKeyId/),
+    );
+  });
+
+  it('says MEDIA_S3_URL has no keys when the AWS credential chain finds none, and at start-up', async () => {
+    const keyless = s3.url.replace('S3RVER:S3RVER@', '');
+    // No keys, no profile files of the machine running the tests, no instance metadata service to wait for.
+    const nowhere = {
+      AWS_ACCESS_KEY_ID: undefined,
+      AWS_SECRET_ACCESS_KEY: undefined,
+      AWS_SESSION_TOKEN: undefined,
+      AWS_PROFILE: undefined,
+      AWS_CONFIG_FILE: join(tmpdir(), 'no-aws-config'),
+      AWS_SHARED_CREDENTIALS_FILE: join(tmpdir(), 'no-aws-credentials'),
+      AWS_EC2_METADATA_DISABLED: 'true',
+    };
+    await withEnv(nowhere, async () => {
+      await expect(s3ImageStore(keyless).put(PNG_1PX, 'image/png')).rejects.toThrow(
+        /^MEDIA_S3_URL has no keys and the AWS credential chain found none/,
+      );
+      const warnings: string[] = [];
+      const logger = { warn: (_: unknown, message: string) => void warnings.push(message) } as unknown as Logger;
+      await warnAboutUnreachableServices({ mediaS3Url: keyless, smtpUrl: null }, logger);
+      expect(warnings).toEqual([expect.stringMatching(/^MEDIA_S3_URL has no keys .*; image uploads will fail$/)]);
     });
-    try {
-      const keyless = s3.url.replace('S3RVER:S3RVER@', '');
-      expect(parseS3Url(keyless).keys).toBeNull();
-      await roundTrip(s3ImageStore(keyless));
-      // The chain's keys really are the ones used: a wrong key from the environment is refused.
-      process.env.AWS_ACCESS_KEY_ID = 'NOBODY';
-      await expect(s3ImageStore(keyless).put(PNG_1PX, 'image/png')).rejects.toThrow(/403 InvalidAccessKeyId/);
-    } finally {
-      names.forEach((name, i) => {
-        if (saved[i] === undefined) delete process.env[name];
-        else process.env[name] = saved[i];
-      });
-    }
   });
 
   it('fails loudly, not silently, when the credentials are wrong', async () => {

@@ -66,6 +66,13 @@ export async function signRequest(input: SignInput, credentials: S3Credentials):
   return Object.fromEntries(signed.headers);
 }
 
+/** No keys in MEDIA_S3_URL and none where the AWS chain looks: a configuration problem, not an outage. */
+export class NoS3Credentials extends Error {
+  constructor(cause: unknown) {
+    super(`MEDIA_S3_URL has no keys and the AWS credential chain found none (${(cause as Error).message})`, { cause });
+  }
+}
+
 /** The keys of MEDIA_S3_URL when it has them; else the AWS default chain, loaded on first use. */
 export function credentialSource(keys: { accessKeyId: string; secretAccessKey: string } | null): S3CredentialSource {
   if (keys) return () => Promise.resolve(keys);
@@ -79,12 +86,7 @@ export function credentialSource(keys: { accessKeyId: string; secretAccessKey: s
     try {
       return await chain();
     } catch (error) {
-      throw new Error(
-        `MEDIA_S3_URL has no keys and the AWS credential chain found none (${(error as Error).message})`,
-        {
-          cause: error,
-        },
-      );
+      throw new NoS3Credentials(error);
     }
   };
 }
