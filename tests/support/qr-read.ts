@@ -5,9 +5,10 @@
  * Null when nothing decodes.
  */
 import jsQR from 'jsqr';
-import sharp from 'sharp';
 
 export async function readQrPng(png: Uint8Array): Promise<string | null> {
+  // Loaded here: the unit tests that read matrices need no native image library.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }
