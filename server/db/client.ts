@@ -140,8 +140,20 @@ interface Corkable {
   uncork(): void;
 }
 
+/**
+ * The client's socket, reached through node-postgres internals (`connection.stream`,
+ * not public API; docs/decisions/014-libraries-over-home-grown.md says why it stays).
+ * Null if a pg release moves it: transactions then work as before, one write per
+ * message, and tests/api/request-transaction.test.ts, which counts the writes, fails.
+ */
+function socketOf(client: object): Corkable | null {
+  const stream = (client as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : null;
+}
+
 /** Runs `write` with the socket corked, so every message it queues leaves in one system call. */
-function corked<R>(stream: Corkable, write: () => R): R {
+function corked<R>(stream: Corkable | null, write: () => R): R {
+  if (!stream) return write();
   stream.cork();
   try {
     return write();
@@ -192,7 +204,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // larger part of a short transaction's CPU). Each statement still has its
       // own Sync, so a failure is that statement's, and it aborts the
       // transaction as usual. A transaction that makes no statement sends nothing.
-      const stream = (client as unknown as { connection: { stream: Corkable } }).connection.stream;
+      const stream = socketOf(client);
       let begun: Promise<unknown> | null = null;
       const send = (sql: string, params: unknown[]) =>
         params.length ? client.query({ name: statementName(sql), text: sql, values: params }) : client.query(sql);

@@ -1,54 +1,54 @@
 /**
- * Security headers on every response. The CSP allows one inline script, by
- * its hash: the boot script of prerendered pages (./page-boot-script.ts);
- * everything else runs from bundled modules. Inline styles stay allowed
- * because React style props render as attributes.
+ * Security headers on every response, by hono's secureHeaders. The CSP
+ * allows one inline script, by its hash: the boot script of prerendered
+ * pages (./page-boot-script.ts); everything else runs from bundled modules.
+ * Inline styles stay allowed because React style props render as attributes.
  *
- * These are defaults: a header the route already set wins (the media route's
- * `default-src 'none'; sandbox` CSP is stricter than the page policy and must
- * reach the browser as it is).
+ * These are defaults (`overwrite: false`): a header the route already set
+ * wins (the media route's `default-src 'none'; sandbox` CSP is stricter than
+ * the page policy and must reach the browser as it is).
  */
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { PAGE_BOOT_SCRIPT_HASH } from './page-boot-script.ts';
 
-/**
- * The page policy. Images may also come from PUBLIC_URL: media URLs are built
- * from it, so a page reached under another name of the same server (localhost
- * for 127.0.0.1) still shows them.
- */
-function pagePolicy(publicUrl: string | undefined): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${PAGE_BOOT_SCRIPT_HASH}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self'${publicUrl ? ` ${publicUrl}` : ''} data: blob:`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+const HSTS = 'max-age=63072000; includeSubDomains';
 
 export function securityHeaders(options: { trustProxy: boolean; publicUrl?: string }): MiddlewareHandler {
-  const csp = pagePolicy(options.publicUrl);
+  const headers = secureHeaders({
+    overwrite: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Images may also come from PUBLIC_URL: media URLs are built from it, so a page reached
+      // under another name of the same server (localhost for 127.0.0.1) still shows them.
+      imgSrc: ["'self'", ...(options.publicUrl ? [options.publicUrl] : []), 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'] },
+    // Not `same-origin`: pages under another name of this server load its images (img-src above).
+    crossOriginResourcePolicy: false,
+    // Sent per request below: only a trusted proxy can say the request came over HTTPS.
+    strictTransportSecurity: false,
+  });
   return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    const setDefault = (name: string, value: string) => {
-      if (!headers.has(name)) headers.set(name, value);
-    };
-    setDefault('Content-Security-Policy', csp);
-    setDefault('X-Content-Type-Options', 'nosniff');
-    setDefault('X-Frame-Options', 'DENY');
-    setDefault('Referrer-Policy', 'strict-origin-when-cross-origin');
-    setDefault('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-    setDefault('Cross-Origin-Opener-Policy', 'same-origin');
-    if (options.trustProxy && c.req.header('x-forwarded-proto') === 'https') {
-      setDefault('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    await headers(c, next);
+    if (
+      options.trustProxy &&
+      c.req.header('x-forwarded-proto') === 'https' &&
+      !c.res.headers.has('Strict-Transport-Security')
+    ) {
+      c.res.headers.set('Strict-Transport-Security', HSTS);
     }
   };
 }

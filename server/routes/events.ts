@@ -19,7 +19,7 @@ import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, listJson, listPage, lockOwnEvent } from '../db/queries/events.ts';
-import { ByteBudgetLru } from '../services/byte-budget-lru.ts';
+import { byteBudgetCache } from '../services/byte-budget-cache.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage, type StoredImage } from '../services/image-store.ts';
 import { assertRoomForEvent, countWrite } from '../services/write-policy.ts';
@@ -80,7 +80,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
   // cache only skips rebuilding JSON. Keyed on the user and page alone (URLs
   // come from PUBLIC_URL, never from Host) and bounded by bytes: with at most
   // `eventsPerAccount` events a whole list is a few MB at worst.
-  const lists = new ByteBudgetLru<string, ListBody>(LIST_CACHE_BYTES, (entry) => entry.body.byteLength + 64);
+  const lists = byteBudgetCache<string, ListBody>(LIST_CACHE_BYTES, (entry) => entry.body.byteLength + 64);
   const encoder = new TextEncoder();
 
   /** The list (or page) at the database's revision: `known` when it is still current, else read anew. */

@@ -10,6 +10,7 @@
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../services/logger.ts';
+import { NoS3Credentials } from '../services/media/s3-signing.ts';
 import { s3Bucket } from '../services/media/s3-store.ts';
 
 const CHECK_TIMEOUT_MS = 10_000;
@@ -37,6 +38,7 @@ async function checkBucket(url: string): Promise<string | null> {
     }
     return `MEDIA_S3_URL: the S3 endpoint answered HTTP ${response.status} for the bucket`;
   } catch (error) {
+    if (error instanceof NoS3Credentials) return `${error.message}; image uploads will fail`;
     return `MEDIA_S3_URL: cannot reach the S3 endpoint (${(error as Error).message}); images will not load until it answers`;
   }
 }

@@ -7,7 +7,7 @@
  * until it expires (an HMAC check per request is most of the cost of a cheap read).
  */
 import { jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
-import { Lru } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 import { staticSigningKeys, type SigningKeys } from './secrets.ts';
 
 export interface AccessClaims {
@@ -35,7 +35,9 @@ export function accessTokens(keys: string | SigningKeys, ttlSeconds: number): Ac
     if (!key) throw new Error('unknown signing key');
     return key;
   };
-  const verified = new Lru<string, { claims: AccessClaims; expiresAtMs: number; issuedAtMs: number }>(10_000);
+  const verified = new LRUCache<string, { claims: AccessClaims; expiresAtMs: number; issuedAtMs: number }>({
+    max: 10_000,
+  });
   return {
     async sign(claims, nowMs) {
       const iat = Math.floor(nowMs / 1000);

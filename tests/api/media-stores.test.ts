@@ -1,7 +1,7 @@
 /**
  * The shared media stores behind ImageStore (issue 13): PostgreSQL (here on
  * PGlite, or the real server in the api-postgres project) and S3-compatible
- * through our own SigV4 client, against s3rver started on loopback. Both
+ * (requests signed by aws4fetch, keys from the URL or the AWS credential chain), against s3rver started on loopback. Both
  * store, serve and delete images; the API serves them as immutable from
  * whichever store is configured.
  */
@@ -17,7 +17,9 @@ import { postgresImageStore } from '../../server/services/media/pg-store.ts';
 import { s3ImageStore } from '../../server/services/media/s3-store.ts';
 import { parseS3Url } from '../../server/services/media/s3-url.ts';
 import { mediaStoreKind } from '../../server/services/media/select.ts';
-import { signRequest } from '../../server/services/media/sigv4.ts';
+import { warnAboutUnreachableServices } from '../../server/runtime/reachability.ts';
+import type { Logger } from '../../server/services/logger.ts';
+import { signRequest } from '../../server/services/media/s3-signing.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.ts';
 import { PNG_1PX, call, form, pngFile, signUp } from './support/api-client.ts';
 import { freshDb, startTestApp } from './support/test-app.ts';
@@ -33,6 +35,23 @@ afterAll(async () => {
   await s3?.stop();
   await drop?.();
 });
+
+/** Runs `work` with these environment variables set (undefined: unset), then puts them back. */
+async function withEnv(vars: Record<string, string | undefined>, work: () => Promise<unknown>): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(vars);
+  try {
+    await work();
+  } finally {
+    apply(saved);
+  }
+}
 
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;');
 
@@ -87,19 +106,21 @@ describe('PostgreSQL media store', () => {
 });
 
 describe('S3-compatible media store', () => {
-  it('signs requests exactly as AWS documents (GET Object example of the SigV4 docs)', () => {
-    const headers = signRequest(
+  const exampleKeys = {
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  };
+
+  it('signs requests exactly as AWS documents (GET Object example of the SigV4 docs)', async () => {
+    const headers = await signRequest(
       {
         method: 'GET',
         url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        region: 'us-east-1',
         headers: { Range: 'bytes=0-9' },
         now: new Date(Date.UTC(2013, 4, 24)),
       },
-      {
-        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-        region: 'us-east-1',
-      },
+      exampleKeys,
     );
     expect(headers.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
@@ -108,20 +129,17 @@ describe('S3-compatible media store', () => {
     );
   });
 
-  it('signs a PUT with a body exactly as AWS documents (PUT Object example)', () => {
-    const headers = signRequest(
+  it('signs a PUT with a body exactly as AWS documents (PUT Object example)', async () => {
+    const headers = await signRequest(
       {
         method: 'PUT',
         url: new URL('https://examplebucket.s3.amazonaws.com/test%24file.text'),
+        region: 'us-east-1',
         headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
         body: new TextEncoder().encode('Welcome to Amazon S3.'),
         now: new Date(Date.UTC(2013, 4, 24)),
       },
-      {
-        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-        region: 'us-east-1',
-      },
+      exampleKeys,
     );
     expect(headers['x-amz-content-sha256']).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
     expect(headers.authorization).toMatch(
@@ -135,6 +153,51 @@ describe('S3-compatible media store', () => {
     await roundTrip(s3ImageStore(s3.url));
   });
 
+  it('signs the session token of temporary credentials (STS, a role) along with the request', async () => {
+    const headers = await signRequest(
+      { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), region: 'us-east-1' },
+      { ...exampleKeys, sessionToken: 'FQoGZXIvYXdzEXAMPLE/token+=' },
+    );
+    expect(headers['x-amz-security-token']).toBe('FQoGZXIvYXdzEXAMPLE/token+=');
+    expect(headers.authorization).toMatch(/SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token,/);
+  });
+
+  it('takes the keys and AWS_SESSION_TOKEN from the AWS credential chain when MEDIA_S3_URL has none', async () => {
+    const keyless = s3.url.replace('S3RVER:S3RVER@', '');
+    expect(parseS3Url(keyless).keys).toBeNull();
+    await withEnv(
+      { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SESSION_TOKEN: 'session-token-from-sts' },
+      () => roundTrip(s3ImageStore(keyless)),
+    );
+    // The chain's keys really are the ones used: a wrong key from the environment is refused.
+    await withEnv({ AWS_ACCESS_KEY_ID: 'NOBODY', AWS_SECRET_ACCESS_KEY: 'S3RVER' }, () =>
+      expect(s3ImageStore(keyless).put(PNG_1PX, 'image/png')).rejects.toThrow(/403 InvalidAccessKeyId/),
+    );
+  });
+
+  it('says MEDIA_S3_URL has no keys when the AWS credential chain finds none, and at start-up', async () => {
+    const keyless = s3.url.replace('S3RVER:S3RVER@', '');
+    // No keys, no profile files of the machine running the tests, no instance metadata service to wait for.
+    const nowhere = {
+      AWS_ACCESS_KEY_ID: undefined,
+      AWS_SECRET_ACCESS_KEY: undefined,
+      AWS_SESSION_TOKEN: undefined,
+      AWS_PROFILE: undefined,
+      AWS_CONFIG_FILE: join(tmpdir(), 'no-aws-config'),
+      AWS_SHARED_CREDENTIALS_FILE: join(tmpdir(), 'no-aws-credentials'),
+      AWS_EC2_METADATA_DISABLED: 'true',
+    };
+    await withEnv(nowhere, async () => {
+      await expect(s3ImageStore(keyless).put(PNG_1PX, 'image/png')).rejects.toThrow(
+        /^MEDIA_S3_URL has no keys and the AWS credential chain found none/,
+      );
+      const warnings: string[] = [];
+      const logger = { warn: (_: unknown, message: string) => void warnings.push(message) } as unknown as Logger;
+      await warnAboutUnreachableServices({ mediaS3Url: keyless, smtpUrl: null }, logger);
+      expect(warnings).toEqual([expect.stringMatching(/^MEDIA_S3_URL has no keys .*; image uploads will fail$/)]);
+    });
+  });
+
   it('fails loudly, not silently, when the credentials are wrong', async () => {
     const wrong = s3ImageStore(s3.url.replace('S3RVER:S3RVER', 'NOBODY:S3RVER'));
     await expect(wrong.put(PNG_1PX, 'image/png')).rejects.toThrow(/403 InvalidAccessKeyId/);
@@ -146,13 +209,13 @@ describe('S3-compatible media store', () => {
       endpoint: 'https://r2.example.com',
       bucket: 'media',
       region: 'auto',
-      accessKeyId: 'AK',
-      secretAccessKey: 'se/cr+et',
+      keys: { accessKeyId: 'AK', secretAccessKey: 'se/cr+et' },
     });
     expect(parseS3Url('s3://a:b@minio:9000/bucket?tls=false').endpoint).toBe('http://minio:9000');
     expect(parseS3Url('s3://a:b@127.0.0.1:9000/bucket').endpoint).toBe('http://127.0.0.1:9000');
     expect(() => parseS3Url('https://a:b@host/bucket')).toThrow(/s3:\/\//);
-    expect(() => parseS3Url('s3://host/bucket')).toThrow(/access key/);
+    expect(parseS3Url('s3://host/bucket').keys).toBeNull();
+    expect(() => parseS3Url('s3://AK@host/bucket')).toThrow(/access key without a secret/);
     expect(() => parseS3Url('s3://a:b@host/')).toThrow(/bucket/);
   });
 

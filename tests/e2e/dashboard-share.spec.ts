@@ -2,12 +2,12 @@
  * Share and QR poster in the dashboard (issue 16): without the Web Share API,
  * Share copies the public link and says so; the poster shows the listing and
  * a QR code that decodes — read from a screenshot of the page and from the
- * downloaded PNG by an independent decoder (tests/unit/support/qr-decode.ts)
+ * downloaded PNG by an independent decoder (jsQR, tests/support/qr-read.ts)
  * — to the public page, which answers 200.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { decodeQrMatrix, matrixFromImage, pngToGrey } from '../unit/support/qr-decode.ts';
+import { readQrPng } from '../support/qr-read.ts';
 
 // Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
 test.use({ locale: 'en-GB' });
@@ -59,13 +59,7 @@ test('the QR poster prints the listing with a QR code that decodes to its public
   // only "into view", its top can sit under the sticky site header, and the shot then
   // shows the header's edge instead of the finder pattern.
   await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const readScreen = async () => {
-    try {
-      return decodeQrMatrix(matrixFromImage(pngToGrey(await qr.screenshot({ animations: 'disabled' }))));
-    } catch (error) {
-      return `unreadable: ${String(error)}`;
-    }
-  };
+  const readScreen = async () => readQrPng(await qr.screenshot({ animations: 'disabled' }));
   await expect.poll(readScreen, { timeout: 10_000 }).toBe(url);
 
   const [download] = await Promise.all([
@@ -74,7 +68,7 @@ test('the QR poster prints the listing with a QR code that decodes to its public
   ]);
   expect(download.suggestedFilename()).toBe(`${slugOf(title)}-qr.png`);
   const png = readFileSync((await download.path())!);
-  expect(decodeQrMatrix(matrixFromImage(pngToGrey(png)))).toBe(url);
+  expect(await readQrPng(png)).toBe(url);
   expect((await request.get(url)).status()).toBe(200);
 
   // Printed, only the sheet shows.

@@ -21,7 +21,7 @@
  * GIFs (possibly animated) are served as they are.
  */
 import type Sharp from 'sharp';
-import { ByteBudgetLru } from '../byte-budget-lru.ts';
+import { byteBudgetCache } from '../byte-budget-cache.ts';
 import { gaugeSource } from '../metrics.ts';
 import type { ImageStore, StoredImage } from '../image-store.ts';
 import type { RenditionWidth } from '../../../src/shared/contract/media-url.ts';
@@ -80,8 +80,12 @@ const sharpResize: Resize = async (bytes, width) => {
 export function renditions(store: ImageStore, options: RenditionOptions = {}): Renditions {
   const resize = options.resize ?? sharpResize;
   // An empty entry remembers a file that did not resize, so it is not tried on every request.
-  const cache = new ByteBudgetLru<string, Uint8Array>(options.cacheBytes ?? 24 * 1024 * 1024, (b) => b.length + 64);
-  gaugeSource('roamly_image_cache_bytes', 'Bytes held by the in-process cache of resized images.', () => cache.bytes);
+  const cache = byteBudgetCache<string, Uint8Array>(options.cacheBytes ?? 24 * 1024 * 1024, (b) => b.length + 64);
+  gaugeSource(
+    'roamly_image_cache_bytes',
+    'Bytes held by the in-process cache of resized images.',
+    () => cache.calculatedSize,
+  );
   const inFlight = new Map<string, Promise<Uint8Array | null | 'missing'>>();
   let running: Promise<unknown> = Promise.resolve();
   let waiting = 0;

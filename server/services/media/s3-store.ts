@@ -1,13 +1,13 @@
 /**
  * Images in an S3-compatible bucket (MEDIA_S3_URL), path-style
- * (`endpoint/bucket/name`), signed with our own SigV4 — three object calls
- * need no SDK. Objects keep their content type; names are random and never
+ * (`endpoint/bucket/name`), each request signed (SigV4) by ./s3-signing.ts —
+ * four object calls and a listing need no S3 client. Objects keep their content type; names are random and never
  * reused, so the API serves them as immutable.
  */
 import { randomBytes } from 'node:crypto';
 import { imageNamePattern, type ImageStore } from '../image-store.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
-import { signRequest } from './sigv4.ts';
+import { credentialSource, signRequest, type S3CredentialSource } from './s3-signing.ts';
 import { parseS3Url, type S3Location } from './s3-url.ts';
 import { imageExtensions } from './names.ts';
 import { HEAD_BYTES, type ImageStream } from './image-stream.ts';
@@ -37,26 +37,24 @@ export interface S3Bucket {
   listKeys(): AsyncIterable<string>;
 }
 
-export function s3Bucket(location: S3Location | string): S3Bucket {
+/** `credentials` replaces where the keys come from (tests; the URL's keys or the AWS chain otherwise). */
+export function s3Bucket(location: S3Location | string, credentials?: S3CredentialSource): S3Bucket {
   const where = typeof location === 'string' ? parseS3Url(location) : location;
-  const credentials = {
-    accessKeyId: where.accessKeyId,
-    secretAccessKey: where.secretAccessKey,
-    region: where.region,
-  };
+  const keys = credentials ?? credentialSource(where.keys);
   const bucket: S3Bucket = {
     async call(method, name, options = {}) {
       const path = `/${encodeURIComponent(where.bucket)}` + (name ? `/${encodeURIComponent(name)}` : '');
       const url = new URL(where.endpoint + path);
       for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
-      const headers = signRequest(
+      const headers = await signRequest(
         {
           method,
           url,
+          region: where.region,
           ...(options.body ? { body: options.body } : {}),
           headers: options.type ? { 'content-type': options.type } : {},
         },
-        credentials,
+        await keys(),
       );
       return fetch(url, {
         method,
@@ -101,8 +99,8 @@ function unescapeXml(text: string): string {
   );
 }
 
-export function s3ImageStore(location: S3Location | string): ImageStore {
-  const bucket = s3Bucket(location);
+export function s3ImageStore(location: S3Location | string, credentials?: S3CredentialSource): ImageStore {
+  const bucket = s3Bucket(location, credentials);
   const call = (method: string, name: string) => bucket.call(method, name);
   const failure = bucket.failure;
 

@@ -7,7 +7,7 @@
  * path still returns the whole array.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ByteBudgetLru } from '../../../server/services/byte-budget-lru.ts';
+import { byteBudgetCache } from '../../../server/services/byte-budget-cache.ts';
 import { defaultWritePolicy } from '../../../server/services/write-policy.ts';
 import { call, form, pngFile, signUp, type Account } from '../support/api-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -76,15 +76,15 @@ describe('URLs come from PUBLIC_URL, never from Host', () => {
 
 describe('the list cache is bounded by bytes', () => {
   it('evicts the oldest bodies once the byte budget is spent, and never keeps an oversized one', () => {
-    const cache = new ByteBudgetLru<number, string>(1_000, (body) => body.length);
+    const cache = byteBudgetCache<number, string>(1_000, (body) => body.length);
     for (let user = 0; user < 50; user++) cache.set(user, 'x'.repeat(200));
-    expect(cache.bytes).toBeLessThanOrEqual(1_000);
+    expect(cache.calculatedSize).toBeLessThanOrEqual(1_000);
     expect(cache.size).toBe(5);
     expect(cache.get(0)).toBeUndefined();
     expect(cache.get(49)).toBe('x'.repeat(200));
     cache.set(99, 'y'.repeat(300)); // over a quarter of the budget: not kept
     expect(cache.get(99)).toBeUndefined();
-    expect(cache.bytes).toBeLessThanOrEqual(1_000);
+    expect(cache.calculatedSize).toBeLessThanOrEqual(1_000);
   });
 });
 
