@@ -9,6 +9,9 @@ export const INSIGHTS_DEFAULT_DAYS = 30;
 /** The most days one answer covers; rows are kept a little longer (server housekeeping). */
 export const INSIGHTS_MAX_DAYS = 400;
 
+/** The query of the owner's read (the server checks days: a whole number from 1 to INSIGHTS_MAX_DAYS). */
+export const InsightsQuerySchema = v.object({ days: v.optional(v.string()) });
+
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const InsightCountsSchema = v.object({
