@@ -41,6 +41,3 @@ export const InsightHitSchema = v.object({
   src: v.optional(v.nullable(v.picklist(['qr', 'share'], 'src must be "qr" or "share".'))),
 });
 export type InsightHit = v.InferOutput<typeof InsightHitSchema>;
-
-/** The beacon's address for one listing. */
-export const insightHitPath = (id: number) => `/api/events/${id}/insights/hit/`;
