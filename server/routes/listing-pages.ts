@@ -112,7 +112,9 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const record = v.parse(EventSchema, JSON.parse(row.body));
     const path = listingPath(record.id, record.title);
     if (c.req.path !== path) {
-      return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
+      // The query goes along: a poster's `?src=qr` still counts as a scan on the canonical page.
+      const query = new URL(c.req.url).search;
+      return c.body(null, 301, { Location: origin + path + query, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
     const listing = listingFromRecord(

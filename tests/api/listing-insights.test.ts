@@ -128,6 +128,12 @@ describe('counting', () => {
     expect(await totals(id)).toEqual({ views: 3, qr_scans: 1, shares: 1, calendar_adds: 0, ticket_clicks: 0 });
   });
 
+  it("keeps a poster's ?src=qr when a short or old address is sent on to the canonical page", async () => {
+    const res = await t.app.request(`/e/${eventId}?src=qr`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toMatch(new RegExp(`/e/${eventId}/rooftop-jazz\\?src=qr$`));
+  });
+
   it('counts "Get tickets" clicks and calendar downloads once per address per day', async () => {
     const id = await createEvent(owner, { ticket_url: 'https://tickets.example/x' });
     await beacon(id, { kind: 'ticket_click' }, '198.51.100.3');
