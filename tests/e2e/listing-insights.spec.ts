@@ -75,7 +75,7 @@ test('a visit through the QR code shows in the Insights of its card; the ownerâ€
   await expect(figure(dialog, 'QR scans')).toHaveText('1');
   await expect(figure(dialog, 'Ticket clicks')).toHaveText('0');
   await expect(dialog.getByRole('img', { name: /busiest day was .* with 1\./ })).toBeVisible();
-  await dialog.getByText('Daily figures').click();
+  await dialog.getByText('Daily figures', { exact: true }).click();
   await expect(dialog.getByRole('table')).toBeVisible();
   const scan = await new AxeBuilder({ page }).include('dialog[open]').analyze();
   expect(scan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

@@ -134,7 +134,8 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
       <InsightsChart days={insights.days} />
       <details className="insights__table">
         <summary>Daily figures</summary>
-        <div className="insights__scroll">
+        {/* Scrolls on its own: focusable, so a keyboard can scroll it too. */}
+        <div className="insights__scroll" tabIndex={0} role="region" aria-label="Daily figures by date">
           <table>
             <caption className="visually-hidden">Daily figures, last {insights.days.length} days</caption>
             <thead>
