@@ -136,15 +136,25 @@ async function main() {
       `Two server processes on one PostgreSQL, ${LISTINGS} listings, ${duration} s per run, ${CONNECTIONS} connections.`,
     );
     await load(servers, { requests: [pageRequest(ids)], duration: 2 }); // warm-up
+    // Server CPU per page load as well as throughput: on a shared host the neighbours move req/s, much less CPU per request.
+    const serverCpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+    let cpuStart = serverCpu();
     const pageOnly = await load(servers, { requests: [pageRequest(ids)] });
+    const pageOnlyCpu = serverCpu() - cpuStart;
+    cpuStart = serverCpu();
     const counted = await load(servers, { requests: [pageRequest(ids), beaconRequest(ids)] });
+    const countedCpu = serverCpu() - cpuStart;
     const loads = (run: Run, perLoad: number) => Math.round(run.rps / perLoad);
-    console.log('\nPublic page                          page loads/s   requests/s   p50 ms   p99 ms   failed');
+    const perLoadMs = (cpu: number, run: Run, perLoad: number) =>
+      ((cpu * 1000) / Math.max(1, (run.rps * duration) / perLoad)).toFixed(2);
     console.log(
-      `without counting (page only)         ${String(loads(pageOnly, 1)).padStart(12)}   ${String(pageOnly.rps).padStart(10)}   ${String(pageOnly.p50).padStart(6)}   ${String(pageOnly.p99).padStart(6)}   ${pageOnly.bad}`,
+      '\nPublic page                     page loads/s   requests/s   p50 ms   p99 ms   failed   server CPU ms per page load',
     );
     console.log(
-      `with counting (page + beacon)        ${String(loads(counted, 2)).padStart(12)}   ${String(counted.rps).padStart(10)}   ${String(counted.p50).padStart(6)}   ${String(counted.p99).padStart(6)}   ${counted.bad}`,
+      `without counting (page only)    ${String(loads(pageOnly, 1)).padStart(12)}   ${String(pageOnly.rps).padStart(10)}   ${String(pageOnly.p50).padStart(6)}   ${String(pageOnly.p99).padStart(6)}   ${String(pageOnly.bad).padStart(6)}   ${perLoadMs(pageOnlyCpu, pageOnly, 1)}`,
+    );
+    console.log(
+      `with counting (page + beacon)   ${String(loads(counted, 2)).padStart(12)}   ${String(counted.rps).padStart(10)}   ${String(counted.p50).padStart(6)}   ${String(counted.p99).padStart(6)}   ${String(counted.bad).padStart(6)}   ${perLoadMs(countedCpu, counted, 2)}`,
     );
 
     // Part 2: ~rate views a second, from fresh addresses, for random listings.
