@@ -12,16 +12,22 @@
  * (`document.prerendering`) waits until it is really shown; a robot that runs
  * no script never sends anything.
  */
-import { DB_NAME } from '../shared/db/schema.ts';
 // Types only: the contract module carries valibot, which this page must not download.
 import type { InsightHit } from '../shared/contract/insights.ts';
+
+/**
+ * The app's IndexedDB database (DB_NAME in src/shared/db/schema.ts; a unit test
+ * keeps them equal). Written out, not imported: the bundler would put the
+ * shared constant in the app chunk, and this page would download the app.
+ */
+export const TOKEN_DATABASE = 'roamly';
 
 /** The dashboard's stored access token on this device, without ever creating the database. */
 function storedAccessToken(): Promise<string | null> {
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest;
     try {
-      request = indexedDB.open(DB_NAME);
+      request = indexedDB.open(TOKEN_DATABASE);
     } catch {
       return resolve(null);
     }
