@@ -30,6 +30,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { issueRoutes } from './routes/issues.ts';
 import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -37,6 +38,7 @@ import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { accessTokens } from './services/access-tokens.ts';
 import { idempotency } from './services/idempotency.ts';
+import { insightsCounter, type InsightsCounter } from './services/insights-counter.ts';
 import { errorReporter, type ErrorReporter } from './services/error-reporter.ts';
 import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
@@ -80,6 +82,8 @@ export interface AppDeps {
   mediaServing?: Partial<MediaServing>;
   /** Module scripts of the public listing pages, from the build (see server/pages/page-scripts.ts). */
   listingPageScripts?: readonly string[];
+  /** Listing insights, counted in memory and flushed (server/index.ts stops it on shutdown); else one is made here. */
+  insights?: InsightsCounter;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -118,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const { config } = services;
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   startImageSweep(services.db, services.images);
+  const insights = deps.insights ?? insightsCounter({ db: deps.db, now: () => services.clock.now(), logger });
   const app = new Hono<ApiEnv>();
   app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
@@ -164,6 +169,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/auth', accountRoutes(services));
   api.route('/auth', issueRoutes(services));
   api.route('/events/events', matchingBusinessRoutes(services));
+  api.route('/events', insightsRoutes(services, insights));
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
   api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
@@ -173,7 +179,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.all('*', (c) => c.json(problemBody(`No API endpoint at ${c.req.method} ${c.req.path}.`), 404));
 
   app.route('/api', api);
-  app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [] }));
+  app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [], insights }));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;
     const known = error instanceof ApiError ? error : (domainErrorAnswer(error) ?? accountGoneError(error));

@@ -45,6 +45,7 @@ import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { assertMailTransport, mailerFor } from './services/mail.ts';
 import { mailQueue } from './services/mail-queue.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { insightsCounter } from './services/insights-counter.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { mediaStoreKind } from './services/media/select.ts';
 import { databaseSigningKeys, ensureServerSecrets, type SigningKeys } from './services/secrets.ts';
@@ -181,9 +182,12 @@ async function serveApp(db: Db, announce: boolean) {
     now: () => Date.now(),
     logger,
   });
+  // Made here too, so shutdown flushes the counts of the last seconds before closing the database.
+  const insights = insightsCounter({ db, now: () => Date.now(), logger });
   const deps: AppDeps = {
     db,
     mailQueue: mail,
+    insights,
     listingPageScripts: readPageScripts(distDir, 'listing.html'),
     config: appConfig,
     logger,
@@ -226,15 +230,18 @@ async function serveApp(db: Db, announce: boolean) {
   });
   // Long keep-alive so load balancers and benchmarks reuse connections.
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  // Finish the requests in flight, then the mail being sent (bounded by what is left of the
-  // limit), then close the database.
+  // Finish the requests in flight, then flush the insights counted since the last flush and
+  // the mail being sent (bounded by what is left of the limit), then close the database.
   const shutdown = () =>
     drainThenExit({
       server,
       inFlight: () => inFlight,
       close: async () => {
         const left = Math.max(0, SHUTDOWN_LIMIT_MS - 1000);
-        await Promise.race([mail.stop(), new Promise((done) => setTimeout(done, left))]);
+        await Promise.race([
+          Promise.all([insights.stop(), mail.stop()]),
+          new Promise((done) => setTimeout(done, left)),
+        ]);
         await db.close();
       },
       logger,

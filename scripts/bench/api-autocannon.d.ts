@@ -18,6 +18,8 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       requests?: RequestSpec[];
+      /** Requests per second over all connections (scripts/bench/insights.ts). */
+      overallRate?: number;
     }
     interface Histogram {
       average: number;

@@ -26,7 +26,10 @@ import { prerenderPaths } from '../../src/content/page-meta.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
 import { LISTING_PATH_PATTERN, listingPath, listingSlug } from '../../src/shared/contract/listing-url.ts';
 import type { ApiEnv, Services } from '../context.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { mayCount } from '../http/counted-visit.ts';
 import { MEDIA_PATH } from '../http/urls.ts';
+import type { InsightsCounter } from '../services/insights-counter.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
@@ -59,6 +62,8 @@ const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
 export interface ListingPageOptions {
   /** Module scripts the page loads (the built offline helper); none in tests without a build. */
   scripts?: readonly string[];
+  /** Counts calendar adds (`/e/{id}.ics` downloads) for the listing's insights. */
+  insights?: InsightsCounter;
 }
 
 function description(record: EventRecord, when: string | null): string {
@@ -94,6 +99,8 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
   const notFound = (c: Context, what: 'listing' | 'page' = 'listing') =>
     c.body(notFoundDocument(what), 404, { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL });
 
+  // The caller's address bucket, for what one address may add to a listing's insights.
+  router.use('/e/*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
   router.get('/e/*', async (c) => {
     const ics = ICS_PATH_PATTERN.exec(c.req.path);
     if (ics) return eventCalendar(c, Number(ics[1]));
@@ -105,7 +112,9 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const record = v.parse(EventSchema, JSON.parse(row.body));
     const path = listingPath(record.id, record.title);
     if (c.req.path !== path) {
-      return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
+      // The query goes along: a poster's `?src=qr` still counts as a scan on the canonical page.
+      const query = new URL(c.req.url).search;
+      return c.body(null, 301, { Location: origin + path + query, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
     const listing = listingFromRecord(
@@ -142,13 +151,16 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
   });
 
   /** `/e/{id}.ics`: one event for a calendar. */
-  async function eventCalendar(c: Context, id: number) {
+  async function eventCalendar(c: Context<ApiEnv>, id: number) {
     const row = await publicListing(db, id, origin + MEDIA_PATH);
     if (!row) return notFound(c);
     const record = v.parse(EventSchema, JSON.parse(row.body));
     const entry = calendarEntry(record);
     if (!entry) return notFound(c);
     const ics = calendarText([entry], { host: new URL(origin).host, timeZone: brand.timeZone });
+    // A download counts (not a HEAD, robot or prefetch); the owner's own cannot be told apart (no token on a link).
+    if (options.insights && c.req.method === 'GET' && mayCount(c))
+      options.insights.count(id, 'calendar_adds', c.get('ip'));
     return cached(c, ics, CALENDAR_CONTENT_TYPE, new Date(record.updated_at), true, {
       'Content-Disposition': `attachment; filename="${listingSlug(record.title)}.ics"`,
     });

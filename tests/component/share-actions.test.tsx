@@ -42,7 +42,7 @@ describe('share actions', () => {
     expect(share).toHaveBeenCalledWith({
       title: 'Rooftop Jazz',
       text: 'Sat 4 Jul · London',
-      url: `${window.location.origin}/e/12/rooftop-jazz`,
+      url: `${window.location.origin}/e/12/rooftop-jazz?src=share`,
     });
     expect(screen.getByRole('link', { name: 'QR poster' })).toHaveAttribute('href', '/dashboard/poster/12');
   });
@@ -56,7 +56,7 @@ describe('share actions', () => {
     renderActions('event:12');
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByRole('textbox', { name: 'Public link' })).toHaveValue(
-      `${window.location.origin}/e/12/rooftop-jazz`,
+      `${window.location.origin}/e/12/rooftop-jazz?src=share`,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Copy the link below');
   });

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readQrPng } from '../support/qr-read.ts';
 
-// Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
-test.use({ locale: 'en-GB' });
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
 import { card, createEventViaApi, uniqueTitle } from './support/dashboard.ts';
+
+// Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
+test.use({ locale: 'en-GB' });
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -33,7 +34,7 @@ test('Share copies the public link when the browser has no share sheet', async (
   await event.getByRole('button', { name: 'Share' }).click();
   await expect(event.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`${baseURL}/e/${id}/${slugOf(title)}`);
+  expect(copied).toBe(`${baseURL}/e/${id}/${slugOf(title)}?src=share`);
   expect((await request.get(copied)).status()).toBe(200);
 });
 
@@ -54,13 +55,16 @@ test('the QR poster prints the listing with a QR code that decodes to its public
   await expect(poster).toContainText('Fri, 2 Oct 2026');
   await expect(poster).toContainText('Camden Town, England, GB');
 
-  const qr = poster.getByRole('img', { name: `QR code for ${url}` });
+  // The code carries ?src=qr, so the listing's insights count the scans; the sheet prints the plain address.
+  const scanned = `${url}?src=qr`;
+  await expect(poster).toContainText(url);
+  const qr = poster.getByRole('img', { name: `QR code for ${scanned}` });
   // Read off the screen as a phone camera would. In the middle of the viewport: scrolled
   // only "into view", its top can sit under the sticky site header, and the shot then
   // shows the header's edge instead of the finder pattern.
   await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const readScreen = async () => readQrPng(await qr.screenshot({ animations: 'disabled' }));
-  await expect.poll(readScreen, { timeout: 10_000 }).toBe(url);
+  await expect.poll(readScreen, { timeout: 10_000 }).toBe(scanned);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -68,8 +72,8 @@ test('the QR poster prints the listing with a QR code that decodes to its public
   ]);
   expect(download.suggestedFilename()).toBe(`${slugOf(title)}-qr.png`);
   const png = readFileSync((await download.path())!);
-  expect(await readQrPng(png)).toBe(url);
-  expect((await request.get(url)).status()).toBe(200);
+  expect(await readQrPng(png)).toBe(scanned);
+  expect((await request.get(scanned)).status()).toBe(200);
 
   // Printed, only the sheet shows.
   await page.emulateMedia({ media: 'print' });

@@ -27,6 +27,7 @@ import {
   EventListSchema,
   EventSchema,
 } from '../../../src/shared/contract/event.ts';
+import { InsightHitSchema, InsightsQuerySchema, InsightsSchema } from '../../../src/shared/contract/insights.ts';
 import { ReportIssueRequestSchema, ReportIssueResponseSchema } from '../../../src/shared/contract/issue.ts';
 import {
   MatchingBusinessesQuerySchema,
@@ -232,6 +233,27 @@ export const routeDocs: RouteDoc[] = [
     auth: 'bearer',
     responses: { 200: ok('The event.', EventSchema) },
     errors: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/events/:id/insights/',
+    tag: 'events',
+    summary: "Daily counts of one of the caller's listings (every day, oldest first) and their totals; others 404.",
+    auth: 'bearer',
+    query: InsightsQuerySchema,
+    responses: { 200: ok('Views, QR scans, shares, calendar adds and ticket clicks per day.', InsightsSchema) },
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/insights/hit/',
+    tag: 'events',
+    summary:
+      "The public page's beacon: a view (src qr or share) or a ticket click. Always 204; robots, prefetches, the owner and repeats per address are not counted.",
+    auth: 'optional',
+    json: InsightHitSchema,
+    responses: { 204: ok('Received (counted or not).') },
+    errors: [400, 403, 415],
   },
   {
     method: 'POST',

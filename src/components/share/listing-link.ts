@@ -16,3 +16,12 @@ export function publicListingUrl(target: string, title: string, origin = window.
   const id = publishedId(target);
   return id === null ? null : origin + listingPath(id, title);
 }
+
+/**
+ * The public URL as the QR poster encodes it (`?src=qr`) or the Share button
+ * sends it (`?src=share`), so the listing's insights can tell those visits
+ * apart (contract §10); the page drops the mark from the address bar.
+ */
+export function withSource(url: string, source: 'qr' | 'share'): string {
+  return `${url}${url.includes('?') ? '&' : '?'}src=${source}`;
+}

@@ -41,7 +41,16 @@ export function posterWhen(record: PosterRecord): string[] {
   return when ? [when] : [];
 }
 
-export function QrPoster({ record, url, fileName }: { record: PosterRecord; url: string; fileName: string }) {
+interface QrPosterProps {
+  record: PosterRecord;
+  /** The address printed under the code. */
+  url: string;
+  /** What the code encodes, when not `url` itself (a listing's carries `?src=qr`). */
+  qrUrl?: string;
+  fileName: string;
+}
+
+export function QrPoster({ record, url, qrUrl = url, fileName }: QrPosterProps) {
   const [paper, setPaper] = useState<'A4' | 'letter'>('A4');
   const [error, setError] = useState('');
   const cover = typeof record.cover_image === 'string' ? record.cover_image : null;
@@ -56,7 +65,7 @@ export function QrPoster({ record, url, fileName }: { record: PosterRecord; url:
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => void downloadQrPng(url, fileName).catch((e: unknown) => setError(String(e)))}
+          onClick={() => void downloadQrPng(qrUrl, fileName).catch((e: unknown) => setError(String(e)))}
         >
           Download QR code (PNG)
         </button>
@@ -79,7 +88,7 @@ export function QrPoster({ record, url, fileName }: { record: PosterRecord; url:
         ))}
         {record.location_name ? <p className="poster__place">{record.location_name}</p> : null}
         <div className="poster__scan">
-          <QrCodeSvg className="poster__qr" text={url} label={`QR code for ${url}`} />
+          <QrCodeSvg className="poster__qr" text={qrUrl} label={`QR code for ${qrUrl}`} />
           <p className="poster__cta">
             Scan for details, directions and the {brand.name} app
             <span className="poster__url">{url}</span>

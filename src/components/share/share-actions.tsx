@@ -2,10 +2,11 @@
  * Share and QR poster for one listing, as a dashboard card or page shows
  * them (contract §7). The poster link appears once the listing has a public
  * address; until then Share explains why there is nothing to share yet.
+ * The shared link carries `?src=share` for the listing's insights.
  */
 import './share.css';
 import { Link } from '../link.tsx';
-import { publicListingUrl, publishedId } from './listing-link.ts';
+import { publicListingUrl, publishedId, withSource } from './listing-link.ts';
 import { ShareButton } from './share-button.tsx';
 
 interface ShareActionsProps {
@@ -18,9 +19,10 @@ interface ShareActionsProps {
 
 export function ShareActions({ target, title, text = '' }: ShareActionsProps) {
   const id = publishedId(target);
+  const url = publicListingUrl(target, title);
   return (
     <span className="share-actions">
-      <ShareButton url={publicListingUrl(target, title)} title={title} text={text} />
+      <ShareButton url={url === null ? null : withSource(url, 'share')} title={title} text={text} />
       {id !== null ? (
         <Link className="button button--small button--quiet" to={`/dashboard/poster/${id}`}>
           QR poster

@@ -5,7 +5,7 @@ const n = brand.name;
 
 export const privacy: Policy = {
   title: 'Privacy Policy',
-  updated: '2026-11-01',
+  updated: '2026-11-26',
   summary: `This policy explains what personal data ${n} collects when you use the app, this website and the business dashboard, why we use it, who we share it with and the choices you have.`,
   sections: [
     {
@@ -35,6 +35,21 @@ export const privacy: Policy = {
         ),
         p(
           'Card details are collected by our card payment provider, never by us. We receive only a confirmation of payment and a masked reference.',
+        ),
+      ],
+    },
+    {
+      id: 'listing-insights',
+      heading: 'Insights on public listing pages',
+      blocks: [
+        p(
+          'When someone opens a public event or business page, we add one to that listing’s count for the day, so its organiser can see whether their link or poster is reaching people. We count page views, visits through the listing’s QR poster or a shared link, “Add to calendar” downloads and “Get tickets” clicks.',
+        ),
+        list(
+          'Only daily totals per listing are stored: a date and five numbers. Nothing that identifies a visitor is kept with them.',
+          'No cookie is set and no network address is stored. To count each visitor once a day, the server keeps a scrambled form of the address in memory only, mixed with a secret that changes every day, and forgets it the next day.',
+          'Search engines and other robots, link previews, pages a browser loads ahead of time and organisers viewing their own listing are not counted.',
+          'Only the organiser sees the figures of their own listings. Daily totals are deleted after 400 days, and at once when the listing is deleted.',
         ),
       ],
     },

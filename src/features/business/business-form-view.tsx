@@ -24,6 +24,7 @@ import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-r
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
+import { InsightsButton } from '../../components/insights/insights-dialog.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import {
   buildBusinessCreate,
@@ -120,6 +121,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
         <h1 id="business-title">{listing ? 'Your business' : 'Add Business'}</h1>
         <SyncBadge state={listing?.syncState ?? null} />
         {listing ? <ShareActions target={listing.target} title={listing.record.title} /> : null}
+        {listing ? <InsightsButton target={listing.target} title={listing.record.title} /> : null}
       </div>
       <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
       <div className="business-layout">

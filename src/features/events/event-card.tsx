@@ -6,6 +6,7 @@
  */
 import { memo } from 'react';
 import { Link } from '../../components/link.tsx';
+import { InsightsButton } from '../../components/insights/insights-dialog.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
@@ -78,6 +79,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
             title={record.title}
             text={[when, record.location_name].filter(Boolean).join(' · ')}
           />
+          <InsightsButton target={event.target} title={record.title} />
         </div>
       </div>
     </article>

@@ -1,11 +1,12 @@
 /**
  * /dashboard/poster/{id}: the printable QR poster of one of the user's
  * listings (src/components/share/qr-poster.tsx), from the dashboard's own
- * data — so it opens and prints offline too.
+ * data — so it opens and prints offline too. Its code carries `?src=qr`, so
+ * the listing's insights count the scans.
  */
 import { useParams } from 'react-router-dom';
 import { Link } from '../../components/link.tsx';
-import { publicListingUrl } from '../../components/share/listing-link.ts';
+import { publicListingUrl, withSource } from '../../components/share/listing-link.ts';
 import { QrPoster } from '../../components/share/qr-poster.tsx';
 import { listingSlug } from '../../shared/contract/listing-url.ts';
 import { useMyEvents } from '../../stores/my-events-store.ts';
@@ -32,7 +33,12 @@ export function Component() {
         </Link>
       </div>
       {event && url ? (
-        <QrPoster record={event.record} url={url} fileName={`${listingSlug(event.record.title)}-qr.png`} />
+        <QrPoster
+          record={event.record}
+          url={url}
+          qrUrl={withSource(url, 'qr')}
+          fileName={`${listingSlug(event.record.title)}-qr.png`}
+        />
       ) : status !== 'ready' ? (
         <p role="status">Loading…</p>
       ) : (

@@ -1,0 +1,120 @@
+/**
+ * Listing insights (contract §10, product §7).
+ *
+ * `GET /api/events/{id}/insights/?days=30`: the owner's daily counts, every
+ * day present (zeros included, oldest first) and their totals; anyone else
+ * gets 404, as for every other read of an event. Figures are as of the last
+ * flush (services/insights-counter.ts, at most 10 s behind).
+ *
+ * `POST /api/events/{id}/insights/hit/`: the public page's beacon, sent after
+ * the page has loaded (src/listing-page.ts). It always answers 204, counted
+ * or not, so it tells a caller nothing. Not counted: a robot or a prefetch
+ * (http/counted-visit.ts), the listing's owner (the page sends the token the
+ * dashboard stored on this device; an expired one still proves who it is —
+ * it only ever removes a count), a cross-site request, and anything past
+ * what one address may add. Without a token the beacon touches no database.
+ */
+import { Hono } from 'hono';
+import { decodeJwt } from 'jose';
+import * as v from 'valibot';
+import {
+  INSIGHTS_DEFAULT_DAYS,
+  INSIGHTS_MAX_DAYS,
+  InsightHitSchema,
+  type InsightCounts,
+  type Insights,
+} from '../../src/shared/contract/insights.ts';
+import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
+import { mayCount } from '../http/counted-visit.ts';
+import { ApiError } from '../http/problem.ts';
+import { readJson, validate } from '../http/validation.ts';
+import { INSIGHT_COLUMNS, listingOwner, ownInsightDays } from '../db/queries/listing-insights.ts';
+import { insightsDay, type InsightsCounter } from '../services/insights-counter.ts';
+import { eventId } from './event-rules.ts';
+
+const DAY_MS = 86_400_000;
+
+const DaysSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
+  v.transform(Number),
+  v.minValue(1, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
+  v.maxValue(INSIGHTS_MAX_DAYS, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
+);
+
+/** `days` dates ending with `today` (YYYY-MM-DD), oldest first. */
+function dateRange(today: string, days: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+const zeros = (): InsightCounts => ({ views: 0, qr_scans: 0, shares: 0, calendar_adds: 0, ticket_clicks: 0 });
+
+export function insightsRoutes(services: Services, counter: InsightsCounter): Hono<ApiEnv> {
+  const { db, clock } = services;
+  const router = new Hono<ApiEnv>();
+
+  router.get('/:id/insights/', async (c) => {
+    const user = requireUser(c);
+    const id = eventId(c);
+    const raw = c.req.query('days');
+    const days = raw === undefined ? INSIGHTS_DEFAULT_DAYS : validate(DaysSchema, raw);
+    const range = dateRange(insightsDay(clock.now()), days);
+    const rows = await ownInsightDays(db, id, user.userId, range[0]!);
+    if (!rows) throw new ApiError(404, 'Event not found.');
+    const byDate = new Map(rows.map((row) => [row.date, row]));
+    const totals = zeros();
+    const answer: Insights = {
+      days: range.map((date) => {
+        const row = byDate.get(date);
+        const counts = zeros();
+        for (const name of INSIGHT_COLUMNS) {
+          counts[name] = row?.[name] ?? 0;
+          totals[name] += counts[name];
+        }
+        return { date, ...counts };
+      }),
+      totals,
+    };
+    return c.json(answer, 200, { 'Cache-Control': 'private, no-cache' });
+  });
+
+  /** The user the beacon's token names, expired or not, when we signed it; else null. */
+  async function tokenHolder(c: ApiContext): Promise<number | null> {
+    const signedIn = c.get('user');
+    if (signedIn) return signedIn.userId;
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const issuedAt = decodeJwt(token).iat;
+      if (typeof issuedAt !== 'number') return null;
+      // Checked as of the moment it was issued: the signature is what proves who it is.
+      return (await services.tokens.verify(token, issuedAt * 1000))?.userId ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  router.post('/:id/insights/hit/', async (c) => {
+    const id = eventId(c);
+    // A page on another site may not count for its visitors (it cannot send JSON without our consent either).
+    if (c.req.header('sec-fetch-site') === 'cross-site') {
+      throw new ApiError(403, 'This request came from another website, so it was refused.');
+    }
+    const hit = validate(InsightHitSchema, await readJson(c));
+    if (!mayCount(c)) return c.body(null, 204);
+    const holder = await tokenHolder(c);
+    if (holder !== null && holder === (await listingOwner(db, id))) return c.body(null, 204);
+    const address = c.get('ip');
+    if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address);
+    else {
+      counter.count(id, 'views', address);
+      if (hit.src === 'qr') counter.count(id, 'qr_scans', address);
+      if (hit.src === 'share') counter.count(id, 'shares', address);
+    }
+    return c.body(null, 204);
+  });
+
+  return router;
+}
