@@ -29,6 +29,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
+import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
 import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/auth', accountRoutes(services));
   api.route('/auth', issueRoutes(services));
   api.route('/events/events', matchingBusinessRoutes(services));
+  api.route('/events', venueApprovalRoutes(services));
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
   api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
