@@ -123,11 +123,12 @@ export interface ListingActions {
 const WHATS_ON_CSS = `
 .whats-on h2{font-size:1.2rem;margin:1.5rem 0 .6rem}
 .whats-on ul{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
-.whats-on a{display:block;padding:.8rem 1rem;border-radius:16px;background:#16142b;color:#fff;text-decoration:none}
-.whats-on a:focus-visible{outline:3px solid #2b59ff;outline-offset:2px}
-.whats-on strong{display:block;overflow-wrap:anywhere}
+.whats-on a{display:block;padding:.8rem 1rem;border-radius:16px;background:rgb(255 255 255 / 8%);box-shadow:inset 0 0 0 1px rgb(255 255 255 / 22%);color:#f3f1fb;text-decoration:none}
+.whats-on a:hover{background:rgb(255 255 255 / 14%)}
+.whats-on a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
+.whats-on strong{display:block;color:#ffd166;overflow-wrap:anywhere}
 .whats-on span{display:block;color:#e4e1f3;font-size:.95rem}
-.whats-on p{color:#5b5873}
+.whats-on p{color:#e4e1f3}
 `;
 
 function whatsOnSection(items: NonNullable<ListingActions['whatsOn']>) {
