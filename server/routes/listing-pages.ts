@@ -248,6 +248,13 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       path: listingPath(record.id, record.title),
       business: record.is_listing,
     }));
+    const venueListing = records.find((record) => record.is_listing);
+    const whatsOn = venueListing
+      ? (await whatsOnAt(db, venueListing.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH)).map((body) => {
+          const record = v.parse(EventSchema, JSON.parse(body));
+          return { record, path: listingPath(record.id, record.title), business: false };
+        })
+      : [];
     const description =
       account.bio.trim().replace(/\s+/g, ' ').slice(0, 160) ||
       `Upcoming events by ${account.display_name} on ${brand.name}.`;
@@ -273,6 +280,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         feedPath: promoterFeedPath(account.display_name),
         now: new Date(clock.now()),
         locale: requestLocale(c.req.header('accept-language')),
+        whatsOn,
       },
       {
         title: `${account.display_name} — ${brand.name}`,

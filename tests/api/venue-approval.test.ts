@@ -149,6 +149,13 @@ describe('venue approval', () => {
     expect(venuePage).not.toContain(listingPath(pending.id, pending.title));
     expect(venuePage).not.toContain(listingPath(declined.id, declined.title));
 
+    // The venue owner's /p/ page lists it too.
+    const ownerPage = await (await t.app.request('/p/bluedoor')).text();
+    expect(ownerPage).toContain(`<h2 id="whats-on">What's on</h2>`);
+    expect(ownerPage).toContain(listingPath(approved.id, approved.title));
+    expect(ownerPage).not.toContain(listingPath(pending.id, pending.title));
+    expect(ownerPage).not.toContain(listingPath(declined.id, declined.title));
+
     // A venue may change its mind: declined, the event leaves What's on.
     await answer(owner.access, approved.id, 'decline');
     expect(await page(venueId, 'Blue Door Bar')).not.toContain(listingPath(approved.id, approved.title));
