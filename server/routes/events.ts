@@ -178,7 +178,8 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const isListing = listingFlag(user, fields);
     const write = {
       userId: user.userId,
-      fields,
+      // An event that becomes the business listing is the venue itself: it stops asking another.
+      fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
       isListing,
       coverImage: null,
       now: new Date(clock.now()),

@@ -214,6 +214,11 @@ describe('venue approval', () => {
     expect(own.body.detail).toMatch(/your own business listing/);
     const newcomer = await signUp(t.app, 'business');
     const firstEvent = (await create(newcomer.access, gig('Becomes a listing'))).body.id as number;
+    // An event with a venue that becomes the business listing stops asking it.
+    const asking = (await create(newcomer.access, { ...gig('Asks first'), venue_id: String(venueId) })).body.id;
+    const becomes = await update(newcomer.access, asking, { is_recurring: 'true' });
+    expect(becomes.body).toMatchObject({ is_listing: true, venue_id: null, venue_status: null });
+    await call(t.app, 'DELETE', `/api/events/${asking}/delete/`, { token: newcomer.access });
     const listingWithVenue = await update(newcomer.access, firstEvent, {
       is_recurring: 'true',
       venue_id: String(venueId),
