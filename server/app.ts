@@ -31,6 +31,7 @@ import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { insightsRoutes } from './routes/insights.ts';
+import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
 import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/auth', issueRoutes(services));
   api.route('/events/events', matchingBusinessRoutes(services));
   api.route('/events', insightsRoutes(services, insights));
+  api.route('/events', venueApprovalRoutes(services));
   api.route('/events', eventRoutes(services));
   api.route('/media_feed', placesRoutes(services));
   api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));

@@ -30,7 +30,6 @@ export function domainErrorAnswer(error: unknown): ApiError | null {
   if (!(error instanceof DomainError)) return null;
   const status = statuses.find(([kind]) => error instanceof kind)?.[1];
   if (status === undefined) return null;
-  const errors = error instanceof InvalidInput ? error.errors : undefined;
   const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-  return new ApiError(status, error.detail, errors, headers);
+  return new ApiError(status, error.detail, error.errors, headers);
 }

@@ -114,6 +114,47 @@ export interface ListingActions {
   calendar: string | null;
   /** The organiser's `/p/` page. */
   organizer: { name: string; href: string } | null;
+  /** The venue that approved this event (contract §10): "at {venue}". */
+  venue?: { title: string; href: string } | null;
+  /** A venue's approved upcoming events, under "What's on"; absent on an event's page. */
+  whatsOn?: readonly { title: string; when: string; href: string }[] | null;
+}
+
+const WHATS_ON_CSS = `
+.whats-on h2{font-size:1.2rem;margin:1.5rem 0 .6rem}
+.whats-on ul{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
+.whats-on a{display:block;padding:.8rem 1rem;border-radius:16px;background:rgb(255 255 255 / 8%);box-shadow:inset 0 0 0 1px rgb(255 255 255 / 22%);color:#f3f1fb;text-decoration:none}
+.whats-on a:hover{background:rgb(255 255 255 / 14%)}
+.whats-on a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
+.whats-on strong{display:block;color:#ffd166;overflow-wrap:anywhere}
+.whats-on span{display:block;color:#e4e1f3;font-size:.95rem}
+.whats-on p{color:#e4e1f3}
+`;
+
+function whatsOnSection(items: NonNullable<ListingActions['whatsOn']>) {
+  return createElement(
+    'section',
+    { className: 'whats-on', 'aria-labelledby': 'whats-on' },
+    createElement('h2', { id: 'whats-on' }, "What's on"),
+    items.length
+      ? createElement(
+          'ul',
+          null,
+          ...items.map((item) =>
+            createElement(
+              'li',
+              { key: item.href },
+              createElement(
+                'a',
+                { href: item.href },
+                createElement('strong', null, item.title),
+                item.when ? createElement('span', null, item.when) : null,
+              ),
+            ),
+          ),
+        )
+      : createElement('p', null, 'Nothing listed here yet.'),
+  );
 }
 
 export function listingDocument(
@@ -130,6 +171,15 @@ export function listingDocument(
         createElement('a', { href: actions.organizer.href }, actions.organizer.name),
       )
     : null;
+  const venue = actions.venue
+    ? createElement(
+        'p',
+        { className: 'listing-by listing-venue' },
+        'at ',
+        createElement('a', { href: actions.venue.href }, actions.venue.title),
+      )
+    : null;
+  const whatsOn = actions.whatsOn ? whatsOnSection(actions.whatsOn) : null;
   const calendar = actions.calendar
     ? createElement(
         'p',
@@ -148,9 +198,17 @@ export function listingDocument(
     createElement('a', { className: 'button', href: `/${brand.slug}` }, 'Get the app'),
   );
   const body = renderToString(
-    createElement(ListingView, { listing, titleAs: 'h1', coverPriority: true }, organizer, calendar, cta),
+    createElement(
+      ListingView,
+      { listing, titleAs: 'h1', coverPriority: true },
+      venue,
+      organizer,
+      calendar,
+      whatsOn,
+      cta,
+    ),
   );
-  return pageDocument(head, body, scripts);
+  return pageDocument(head, body, scripts, whatsOn ? WHATS_ON_CSS : undefined);
 }
 
 /** The 404 page of a listing, or with `what` = "page" of a promoter's or venue's page. */

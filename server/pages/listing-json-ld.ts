@@ -21,11 +21,25 @@ export interface JsonLdContext {
   organizer: { name: string; type: 'Organization' | 'Person'; url: string | null };
   /** Places a weekly series' next session (its startDate). */
   now: Date;
+  /** The venue that approved the event (contract §10): the event's location is the venue's. */
+  venue?: { name: string; url: string; address: string; latitude: number | null; longitude: number | null } | null;
 }
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
-function place(record: EventRecord): Json {
+function place(record: EventRecord, venue?: JsonLdContext['venue']): Json {
+  if (venue) {
+    const address = venue.address || venue.name;
+    return {
+      '@type': 'Place',
+      name: venue.name,
+      url: venue.url,
+      address: { '@type': 'PostalAddress', streetAddress: address },
+      ...(venue.latitude !== null && venue.longitude !== null
+        ? { geo: { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } }
+        : {}),
+    };
+  }
   return {
     '@type': 'Place',
     name: record.location_name || record.title,
@@ -109,7 +123,7 @@ function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
     ...(weekly ? weeklyTimes(record, context) : datedTimes(record, context)),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place(record),
+    location: place(record, context.venue),
     image: [...context.images],
     organizer: {
       '@type': context.organizer.type,

@@ -1,6 +1,7 @@
 /**
  * The HTML of a promoter's or venue's page (`/p/{display_name}`): who they
- * are, their business listing when they have one, and their upcoming events
+ * are, their business listing when they have one, what's on there (other
+ * promoters' events the venue approved), and their own upcoming events
  * in date order, each linking to its own `/e/…` page, plus the calendar feed.
  * Same shell, CSS and boot script as the listing pages; no React on the
  * client, so first-visit JavaScript stays the listing page's few hundred bytes.
@@ -29,6 +30,8 @@ export interface PromoterPage {
   now: Date;
   /** The reader's, for the dates (as on the event pages). */
   locale?: string;
+  /** A venue's approved upcoming events by other promoters (contract §10); absent for a promoter. */
+  whatsOn?: readonly PromoterPageItem[];
 }
 
 const PROMOTER_CSS = `
@@ -73,6 +76,7 @@ export function promoterDocument(page: PromoterPage, head: DocumentHead, scripts
 <p class="listing-actions"><a class="button button--quiet" href="${escapeHtml(page.feedPath)}">Add all to calendar</a></p>
 </section>
 ${venue.length ? `<section class="upcoming" aria-labelledby="venue"><h2 id="venue">Venue</h2><ul class="cards">${venue.map((item) => card(item, page.now, page.locale)).join('')}</ul></section>` : ''}
+${page.whatsOn?.length ? `<section class="upcoming" aria-labelledby="whats-on"><h2 id="whats-on">What's on</h2><ul class="cards">${page.whatsOn.map((item) => card(item, page.now, page.locale)).join('')}</ul></section>` : ''}
 <section class="upcoming" aria-labelledby="events"><h2 id="events">Upcoming events</h2>
 ${events.length ? `<ul class="cards">${events.map((item) => card(item, page.now, page.locale)).join('')}</ul>${more}` : '<p class="note">No upcoming events right now.</p>'}
 </section>`;

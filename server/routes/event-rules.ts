@@ -64,7 +64,11 @@ export function assertConsistent(event: Partial<Record<keyof EventFields, unknow
   if (first) throw new ApiError(400, first, errors);
 }
 
-/** Fields whose checks read the stored event: date and type consistency, and the one-listing rule. */
+/**
+ * Fields whose checks read the stored event: date and type consistency, the
+ * one-listing rule, and venue approval (a new venue, or a draft published
+ * while it waits for one, tells the venue).
+ */
 const checkedAgainstStoredRow = [
   'event_type',
   'event_subtype',
@@ -73,6 +77,8 @@ const checkedAgainstStoredRow = [
   'end_date',
   'end_time',
   'is_recurring',
+  'venue_id',
+  'status',
 ] as const satisfies readonly (keyof EventFields)[];
 
 /** True when an update sets a field whose check needs the stored row (see assertConsistent). */

@@ -22,6 +22,7 @@ import { eventJson, hasBusinessListing, listJson, listPage, lockOwnEvent } from 
 import { byteBudgetCache } from '../services/byte-budget-cache.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage, type StoredImage } from '../services/image-store.ts';
+import { admitVenueChoice, noteVenueRequest, venueBefore, type VenueBefore } from '../services/venue-approval.ts';
 import { assertRoomForEvent, countWrite } from '../services/write-policy.ts';
 import {
   assertConsistent,
@@ -69,6 +70,10 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const file = form.files.cover_image;
     return { fields, cover: file ? await acceptImage(file) : null };
   }
+
+  // Venue approval (services/venue-approval.ts): the named venue is checked
+  // before the write and, when it is a new request, its owner told after.
+  const venueMail = (userId: number) => ({ publicUrl: config.publicUrl, now: new Date(clock.now()), userId });
 
   function storeCover(userId: number, cover: StoredImage | null): Promise<string | null> {
     return cover ? storeImage(ledger, writePolicy.imageBytesPerAccount, userId, cover) : Promise.resolve(null);
@@ -143,6 +148,8 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     try {
       const body = await atomically(db, async (tx) => {
         await assertRoomForEvent(tx, writePolicy, user.userId);
+        const venue = { userId: user.userId, eventId: null, isListing: isListing === true };
+        if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, null, fields.venue_id, clock.now());
         const inserted = await insertEvent(tx, {
           userId: user.userId,
           fields,
@@ -151,6 +158,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
           now,
           mediaBase: base,
         });
+        await noteVenueRequest(tx, venueMail(user.userId), null, inserted);
         return inserted;
       });
       return c.body(body, 201, { ...jsonHeaders, ETag: '"1"' });
@@ -170,7 +178,8 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
     const isListing = listingFlag(user, fields);
     const write = {
       userId: user.userId,
-      fields,
+      // An event that becomes the business listing is the venue itself: it stops asking another.
+      fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
       isListing,
       coverImage: null,
       now: new Date(clock.now()),
@@ -197,7 +206,14 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
         if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
           throw new ApiError(409, ONE_LISTING);
         }
+        let venueWas: VenueBefore = null;
+        if (fields.venue_id !== undefined || fields.status !== undefined) {
+          venueWas = await venueBefore(tx, id, user.userId);
+          const venue = { userId: user.userId, eventId: id, isListing: isListing ?? current.is_listing };
+          if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, venueWas, fields.venue_id, clock.now());
+        }
         const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
+        if (venueWas) await noteVenueRequest(tx, venueMail(user.userId), venueWas, updated.body);
         return { body: updated.body, version: updated.version, oldCover: current.cover_image };
       });
       if ('conflict' in result) {

@@ -34,6 +34,7 @@ import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
 import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
+import { approvedVenueOf, whatsOnAt } from '../db/queries/venue-requests.ts';
 import {
   accountByDisplayName,
   renamedDisplayName,
@@ -55,6 +56,9 @@ export const PAGE_LIMIT = 50;
 export const FEED_LIMIT = 200;
 /** Characters of each description in a feed (a description may have 5,000); the event's page has the rest. */
 const FEED_DESCRIPTION_LIMIT = 300;
+
+/** Approved upcoming events a venue's page lists under What's on. */
+export const WHATS_ON_LIMIT = 30;
 
 const ICS_PATH_PATTERN = /^\/e\/(\d{1,15})\.ics$/;
 const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
@@ -117,12 +121,9 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       return c.body(null, 301, { Location: origin + path + query, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
     const canonical = origin + path;
-    const listing = listingFromRecord(
-      record,
-      brand.timeZone,
-      requestLocale(c.req.header('accept-language')),
-      new Date(clock.now()),
-    );
+    const locale = requestLocale(c.req.header('accept-language'));
+    const listing = listingFromRecord(record, brand.timeZone, locale, new Date(clock.now()));
+    const { venue, whatsOn } = await venueParts(record, locale);
     const image = record.cover_image ?? `${origin}/icons/og-image.png`;
     const jsonLd = listingJsonLd(record, {
       url: canonical,
@@ -130,6 +131,13 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       timeZone: brand.timeZone,
       organizer: organizerOf(row, origin),
       now: new Date(clock.now()),
+      venue: venue && {
+        name: venue.title,
+        url: origin + venue.href,
+        address: venue.location_name,
+        latitude: venue.latitude,
+        longitude: venue.longitude,
+      },
     });
     const html = listingDocument(
       listing,
@@ -144,11 +152,36 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       {
         calendar: calendarEntry(record) ? `/e/${record.id}.ics` : null,
         organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
+        venue,
+        whatsOn,
       },
     );
-    // Dates are written in the reader's language.
-    return cached(c, html, HTML, new Date(record.updated_at), true, { Vary: 'Accept-Language' });
+    // Dates are written in the reader's language. A venue's answer or its
+    // What's on changes the page without moving its updated_at: by ETag only.
+    const byDate = !venue && !whatsOn;
+    return cached(c, html, HTML, new Date(record.updated_at), byDate, { Vary: 'Accept-Language' });
   });
+
+  /**
+   * Venue approval (contract §10): an approved event's venue ("at {venue}"),
+   * and a business listing's approved upcoming events ("What's on").
+   */
+  async function venueParts(record: EventRecord, locale: string | undefined) {
+    const now = new Date(clock.now());
+    const found = record.venue_status === 'approved' ? await approvedVenueOf(db, record.id) : null;
+    const venue = found && { ...found, href: listingPath(Number(found.id), found.title) };
+    if (!record.is_listing) return { venue, whatsOn: null };
+    const bodies = await whatsOnAt(db, record.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH);
+    const whatsOn = bodies.map((body) => {
+      const event = v.parse(EventSchema, JSON.parse(body));
+      const view = listingFromRecord(event, brand.timeZone, locale, now);
+      const when = view.schedule
+        ? [view.schedule.text, ...view.schedule.next.slice(0, 1).map((d) => `next ${d}`)].join(' · ')
+        : (view.when ?? '');
+      return { title: event.title, when, href: listingPath(event.id, event.title) };
+    });
+    return { venue, whatsOn };
+  }
 
   /** `/e/{id}.ics`: one event for a calendar. */
   async function eventCalendar(c: Context<ApiEnv>, id: number) {
@@ -227,6 +260,13 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       path: listingPath(record.id, record.title),
       business: record.is_listing,
     }));
+    const venueListing = records.find((record) => record.is_listing);
+    const whatsOn = venueListing
+      ? (await whatsOnAt(db, venueListing.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH)).map((body) => {
+          const record = v.parse(EventSchema, JSON.parse(body));
+          return { record, path: listingPath(record.id, record.title), business: false };
+        })
+      : [];
     const description =
       account.bio.trim().replace(/\s+/g, ' ').slice(0, 160) ||
       `Upcoming events by ${account.display_name} on ${brand.name}.`;
@@ -252,6 +292,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         feedPath: promoterFeedPath(account.display_name),
         now: new Date(clock.now()),
         locale: requestLocale(c.req.header('accept-language')),
+        whatsOn,
       },
       {
         title: `${account.display_name} — ${brand.name}`,

@@ -8,22 +8,19 @@
 /** Messages by field, as `{"errors": {"price": ["…"]}}` beside the detail. */
 export type FieldErrors = Record<string, string[]>;
 
+/** A refusal; `errors` says which fields it is about, when it is about fields. */
 export abstract class DomainError extends Error {
-  constructor(readonly detail: string) {
+  constructor(
+    readonly detail: string,
+    readonly errors?: FieldErrors,
+  ) {
     super(detail);
     this.name = new.target.name;
   }
 }
 
-/** The input breaks a rule; `errors` says which fields, when it is about fields. */
-export class InvalidInput extends DomainError {
-  constructor(
-    detail: string,
-    readonly errors?: FieldErrors,
-  ) {
-    super(detail);
-  }
-}
+/** The input breaks a rule. */
+export class InvalidInput extends DomainError {}
 
 /** The caller is known but may not do this. */
 export class Forbidden extends DomainError {}

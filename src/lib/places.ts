@@ -1,7 +1,10 @@
-/** The places fetchers the Location comboboxes use, bound to the page's API client. */
+/** The places fetchers the Location and Venue comboboxes use, bound to the page's API client. */
+import { matchingBusinesses } from '../shared/api/matching-businesses.ts';
 import { placeDetails } from '../shared/api/place-details.ts';
 import { placesAutocomplete } from '../shared/api/places-autocomplete.ts';
 import { api } from './api.ts';
 
 export const searchPlaces = (input: string, signal: AbortSignal) => placesAutocomplete(api, input, signal);
 export const fetchPlaceDetails = (placeId: string) => placeDetails(api, placeId);
+export const findVenues = (query: { venue: string; lat: number; lng: number }, signal: AbortSignal) =>
+  matchingBusinesses(api, query, signal);

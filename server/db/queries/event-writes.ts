@@ -37,6 +37,7 @@ const eventColumns = [
   'price',
   'currency',
   'status',
+  'venue_id',
 ] as const satisfies readonly (keyof EventFields)[];
 
 const jsonColumns = new Set(['keywords', 'schedule_blocks']);

@@ -37,6 +37,7 @@ import {
   PlacesAutocompleteQuerySchema,
   PlacesAutocompleteResponseSchema,
 } from '../../../src/shared/contract/places.ts';
+import { VenueRequestSchema, VenueRequestsResponseSchema } from '../../../src/shared/contract/venue-approval.ts';
 import { ProfileUpdateFieldsSchema } from '../../../src/shared/contract/profile.ts';
 import { RefreshResponseSchema, TokenPairSchema, UserSchema } from '../../../src/shared/contract/user.ts';
 import type { RouteDoc } from './route-doc.ts';
@@ -286,6 +287,34 @@ export const routeDocs: RouteDoc[] = [
     auth: 'bearer',
     responses: { 204: ok('Deleted.') },
     errors: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/api/events/venue/requests/',
+    tag: 'events',
+    summary:
+      "Requests to list events at the caller's business listing: pending first, then answered ones still to come (at most 200).",
+    auth: 'bearer',
+    responses: { 200: ok('The requests.', VenueRequestsResponseSchema) },
+    errors: [401],
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/venue/approve/',
+    tag: 'events',
+    summary: 'Approve an event at the caller\'s venue: it shows "at" the venue and under What\'s on. Others → 404.',
+    auth: 'bearer',
+    responses: { 200: ok('The request, approved.', VenueRequestSchema) },
+    errors: [401, 404, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/events/:id/venue/decline/',
+    tag: 'events',
+    summary: "Decline an event at the caller's venue: it stays published, without the venue. Others → 404.",
+    auth: 'bearer',
+    responses: { 200: ok('The request, declined.', VenueRequestSchema) },
+    errors: [401, 404, 429],
   },
   {
     method: 'GET',

@@ -1,7 +1,8 @@
 /**
  * The business listing (product §2, §3, §9): /dashboard/add-business creates it,
  * /dashboard/business/{id} edits it. One listing per user: with one already,
- * Add Business goes to it. A live preview shows it as the app will.
+ * Add Business goes to it. A live preview shows it as the app will. Below
+ * it, the venue's Requests: events promoters asked to list there.
  */
 import { Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -9,6 +10,7 @@ import { useSync } from '../../stores/sync-store.ts';
 import { useMyEvents } from '../../stores/my-events-store.ts';
 import { targetId, useBusinessListing, useShownEvents } from '../../stores/use-overlaid-events.ts';
 import { BusinessForm, useCreatingListing } from './business-form-view.tsx';
+import { VenueRequests } from './venue-requests.tsx';
 
 export function Component() {
   const { id } = useParams();
@@ -45,7 +47,12 @@ export function Component() {
       </section>
     );
   }
-  return <BusinessForm key={record.target} listing={record} />;
+  return (
+    <>
+      <BusinessForm key={record.target} listing={record} />
+      {record.id !== null ? <VenueRequests /> : null}
+    </>
+  );
 }
 
 function Loading() {

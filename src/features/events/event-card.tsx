@@ -1,7 +1,8 @@
 /**
  * One event as a card (contract §9): title, badges (Event for sponsored,
  * Business for recurring), when, where, cover, its own Edit and Delete
- * buttons, and its sync state as text ("Pending sync", "Needs attention")
+ * buttons, the venue's answer when it names a venue ("Waiting for the
+ * venue", "Approved by the venue"), and its sync state as text ("Pending sync", "Needs attention")
  * with retry and discard when the server refused it.
  */
 import { memo } from 'react';
@@ -15,6 +16,7 @@ import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { imageSources } from '../../shared/contract/media-url.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { weeklySeriesText } from '../../shared/calendar/weekly-series.ts';
+import { venueStatusLabels } from '../../shared/contract/venue-approval.ts';
 import { describeWhen } from './event-when.ts';
 
 interface EventCardProps {
@@ -61,6 +63,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
         </h2>
         {when ? <p className="event-card__meta">{when}</p> : null}
         {record.location_name ? <p className="event-card__meta event-card__place">{record.location_name}</p> : null}
+        <VenueState event={event} />
         {event.syncState === 'needs-attention' ? <AttentionActions target={event.target} /> : null}
         <div className="event-card__actions">
           <button type="button" className="button button--small button--ghost" onClick={() => onEdit(event)}>
@@ -85,6 +88,25 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
     </article>
   );
 });
+
+/**
+ * The venue's answer in words (contract §10). A venue chosen in a change not
+ * yet sent is waiting for the venue by definition: naming a venue asks it.
+ */
+function VenueState({ event }: { event: ShownEvent }) {
+  const { record, server } = event;
+  if (typeof record.venue_id !== 'number') return null;
+  const known = server?.venue_id === record.venue_id;
+  const status = known && server.venue_status ? server.venue_status : 'pending';
+  const title = known ? server.venue_title : null;
+  return (
+    <p className={`event-card__meta event-card__venue event-card__venue--${status}`}>
+      <span className="event-card__venue-name">{title ? `At ${title}` : 'At the chosen venue'}</span>
+      {' · '}
+      <span>{venueStatusLabels[status]}</span>
+    </p>
+  );
+}
 
 function AttentionActions({ target }: { target: string }) {
   const sync = useSync((s) => s.byTarget[target]);

@@ -2,7 +2,8 @@
  * The event editor modal (product §4, §5, §7), new or edit: title, location via
  * places search, dates and times (or, for a weekly event, days plus opening
  * and closing times), the sponsored flag, a cover image, and the listing
- * fields (description, category, keywords, ticket link, price), with a live
+ * fields (description, category, keywords, ticket link, price), the Venue
+ * (a business listing near the place, asked to approve the event), with a live
  * preview. **Save draft** keeps an event to its owner; **Publish** makes it
  * public; an existing event keeps **Save**. Saving queues the write in the
  * outbox; a refused save keeps the modal open with each message next to its
@@ -17,11 +18,12 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { PlacesSearch } from '../../components/places-search.tsx';
+import { VenueSearch } from '../../components/venue-search.tsx';
 import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { COVER_ASPECT } from '../../lib/images.ts';
-import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
+import { fetchPlaceDetails, findVenues, searchPlaces } from '../../lib/places.ts';
 import { rememberSavedEvent } from '../../stores/my-events-store.ts';
-import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { useBusinessListing, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { DraftBanner } from '../../components/forms/draft-banner.tsx';
 import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
@@ -75,6 +77,8 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
   const [errorsShown, setErrorsShown] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const isDraft = initial.status === 'draft';
+  // A business's own listing is not a venue to ask (the server refuses it too).
+  const ownListingId = useBusinessListing()?.id ?? null;
 
   // After a refused save, the first field with a message gets focus, which scrolls it into view.
   useEffect(() => {
@@ -240,6 +244,18 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
           onPlace={(place) => edit({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
           search={searchPlaces}
           details={fetchPlaceDetails}
+        />
+        <VenueSearch
+          venue={values.venue_id !== null ? { id: values.venue_id, title: values.venue_title } : null}
+          near={
+            values.latitude !== null && values.longitude !== null
+              ? { lat: values.latitude, lng: values.longitude }
+              : null
+          }
+          excludeId={ownListingId}
+          onChange={(venue) => edit({ venue_id: venue?.id ?? null, venue_title: venue?.title ?? '' })}
+          search={findVenues}
+          error={errorOf('venue_id')}
         />
         <label className="check">
           <input

@@ -8,7 +8,8 @@
  *   the record's `version` as baseVersion so a stale edit surfaces as a conflict;
  * - the listing fields (description, category, keywords, ticket link, price)
  *   are sent on create only when filled, so a plain event stays a product §7
- *   create; `status` is sent only for a draft (the server's default is published).
+ *   create; `status` is sent only for a draft (the server's default is published);
+ * - `venue_id` is sent when a venue is chosen, and empty when it was removed.
  */
 import { DEFAULT_CURRENCY } from '../../shared/contract/currencies.ts';
 import type { EventFieldValue, EventRecord, EventStatus } from '../../shared/contract/event.ts';
@@ -40,6 +41,10 @@ export interface EventFormValues {
   price: string;
   currency: string;
   status: EventStatus;
+  /** The business listing named as the venue (contract §10), or null. */
+  venue_id: number | null;
+  /** Its title, for the field; never sent. */
+  venue_title: string;
 }
 
 export type Fields = Record<string, EventFieldValue>;
@@ -66,6 +71,8 @@ export const emptyEventForm: EventFormValues = {
   price: '',
   currency: DEFAULT_CURRENCY,
   status: 'published',
+  venue_id: null,
+  venue_title: '',
 };
 
 /** Form values from a (possibly overlaid, possibly pending) record. */
@@ -93,6 +100,8 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     price: record.price ?? '',
     currency: record.currency ?? DEFAULT_CURRENCY,
     status: record.status === 'draft' ? 'draft' : 'published',
+    venue_id: typeof record.venue_id === 'number' ? record.venue_id : null,
+    venue_title: record.venue_title ?? '',
   };
 }
 
@@ -131,6 +140,7 @@ function listingFields(values: EventFormValues): Fields {
   if (values.price.trim()) fields.price = values.price.trim();
   if (values.currency !== DEFAULT_CURRENCY) fields.currency = values.currency;
   if (values.status === 'draft') fields.status = 'draft';
+  if (values.venue_id !== null) fields.venue_id = values.venue_id;
   return fields;
 }
 
@@ -144,6 +154,7 @@ const clearable = [
   'price',
   'currency',
   'status',
+  'venue_id',
 ] as const satisfies readonly (keyof EventFormValues)[];
 
 export interface EventWrite {

@@ -44,6 +44,9 @@ export function ageText(createdAt: number, now: number): string {
 export function editorLink(view: OutboxEntryView, businessAccount = true): string | null {
   if (view.kind === 'profile.update') return '/dashboard/profile';
   if (view.kind === 'issue.report' || view.kind === 'event.delete') return null;
+  if (view.kind === 'venue.answer') {
+    return typeof view.fields.venue_id === 'number' ? `/dashboard/business/${view.fields.venue_id}` : null;
+  }
   const id = view.target.slice('event:'.length);
   const recurring = view.fields.is_recurring === true || view.fields.is_recurring === 'true';
   if (recurring && businessAccount) return `/dashboard/business/${id}`;

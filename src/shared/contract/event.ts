@@ -19,6 +19,7 @@ import {
 import { KeywordsSchema } from './keywords.ts';
 import { ScheduleBlocksInputSchema, ScheduleBlocksSchema } from './schedule.ts';
 import { multiLine, singleLine } from './text.ts';
+import { VenueIdInputSchema, VenueStatusSchema } from './venue-approval.ts';
 
 /** Longest title accepted. */
 export const MAX_TITLE_LENGTH = 200;
@@ -81,6 +82,12 @@ export const EventSchema = v.object({
    * A promoter's recurring event (`is_recurring` alone) is a weekly series.
    */
   is_listing: v.optional(v.boolean(), false),
+  /** The business listing this event asked to be at (contract §10), or null. */
+  venue_id: v.optional(v.nullable(v.number()), null),
+  /** That venue's answer; null without a venue. */
+  venue_status: v.optional(v.nullable(VenueStatusSchema), null),
+  /** The venue listing's title, for the card; null without a venue. */
+  venue_title: v.optional(v.nullable(v.string()), null),
   created_at: v.string(),
   updated_at: v.string(),
 });
@@ -228,6 +235,8 @@ export const EventFieldsSchema = v.object({
   /** Empty means the default, GBP. */
   currency: v.optional(blankOr(CurrencyInputSchema, DEFAULT_CURRENCY)),
   status: v.optional(v.pipe(v.string('Status is "published" or "draft".'), v.trim(), EventStatusSchema)),
+  /** A business listing's id (from matching_businesses), or empty for no venue. */
+  venue_id: v.optional(VenueIdInputSchema),
 });
 /** Event fields as a client may send them (before encoding). */
 export type EventFieldsInput = v.InferInput<typeof EventFieldsSchema>;

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import { createEventRequest, createEventResponse } from '../api/operations/create-event.ts';
 import { deleteEventRequest } from '../api/operations/delete-event.ts';
 import { reportIssueRequest, reportIssueResponse } from '../api/operations/report-issue.ts';
+import { answerVenueRequestRequest, answerVenueRequestResponse } from '../api/operations/answer-venue-request.ts';
 import { updateEventRequest, updateEventResponse } from '../api/operations/update-event.ts';
 import { updateProfileRequest, updateProfileResponse } from '../api/operations/update-profile.ts';
 import type { WriteRequest } from '../api/operations/write-request.ts';
@@ -38,6 +39,8 @@ export function buildRequest(entry: OutboxEntry, ifMatch: number | null): WriteR
       return deleteEventRequest(requireServerId(entry), { idempotencyKey });
     case 'profile.update':
       return updateProfileRequest(intent.fields, intent.image, { idempotencyKey });
+    case 'venue.answer':
+      return answerVenueRequestRequest(intent.eventId, intent.answer, { idempotencyKey });
     case 'issue.report': {
       const body = intent.email ? { email: intent.email, message: intent.message } : { message: intent.message };
       // Anonymous unless stamped with a user: no token, no refresh.
@@ -62,6 +65,8 @@ export function parseWriteResult(intent: WriteIntent, data: unknown): WriteResul
       return { kind: 'profile', user: parseWith(updateProfileResponse, data) };
     case 'issue.report':
       return { kind: 'issue-report', report: parseWith(reportIssueResponse, data) };
+    case 'venue.answer':
+      return { kind: 'venue-answer', request: parseWith(answerVenueRequestResponse, data) };
   }
 }
 

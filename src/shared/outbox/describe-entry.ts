@@ -15,6 +15,10 @@ export function describeEntry(view: Pick<OutboxEntryView, 'kind' | 'fields' | 't
       return `Delete event ${view.target.replace(/^event:/, '#')}`;
     case 'profile.update':
       return 'Profile changes';
+    case 'venue.answer': {
+      const verb = view.fields.venue_status === 'approved' ? 'Approve' : 'Decline';
+      return `${verb} ${title ?? `event ${view.target.replace(/^venue-request:/, '#')}`} at your venue`;
+    }
     case 'issue.report': {
       const message = typeof view.fields.message === 'string' ? view.fields.message : '';
       return message ? `Issue report: “${message.length > 60 ? `${message.slice(0, 57)}…` : message}”` : 'Issue report';

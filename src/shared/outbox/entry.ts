@@ -4,6 +4,7 @@
  * stores them natively), the idempotency key that makes replays safe, and the
  * bookkeeping of its sending life, which only `entry-reducer.ts` changes.
  */
+import { statusAfter } from '../contract/venue-approval.ts';
 import type { WriteIntent } from './intent.ts';
 
 /** How a target (one record) looks to the user. */
@@ -85,6 +86,8 @@ export function entryFields(entry: OutboxEntry): Readonly<Record<string, unknown
       return intent.fields;
     case 'event.delete':
       return {};
+    case 'venue.answer':
+      return { title: intent.title, venue_status: statusAfter[intent.answer], venue_id: intent.venueId };
     case 'issue.report':
       return intent.email === undefined
         ? { message: intent.message }

@@ -8,8 +8,10 @@
  *   - `event:<id>` for a server event, `event:tmp-<uuid>` for one created offline
  *   - `profile` for the signed-in user's profile
  *   - `issue:<uuid>` for one issue report
+ *   - `venue-request:<event id>` for a venue owner's answers to one request
  */
 
+import type { VenueAnswer } from '../contract/venue-approval.ts';
 import type { WriteResult } from './write-result.ts';
 
 /** A value of a multipart field before encoding (arrays/objects are sent as JSON text). */
@@ -39,7 +41,18 @@ export type WriteIntent =
       fields: Readonly<{ display_name?: string; bio?: string }>;
       image?: Blob;
     }
-  | { kind: 'issue.report'; target: `issue:${string}`; email?: string; message: string };
+  | { kind: 'issue.report'; target: `issue:${string}`; email?: string; message: string }
+  | {
+      kind: 'venue.answer';
+      target: `venue-request:${number}`;
+      /** The promoter's event that asked to be at the venue. */
+      eventId: number;
+      /** The venue (the caller's business listing), for the Outbox screen's link. */
+      venueId: number;
+      answer: VenueAnswer;
+      /** The event's title, for the Outbox screen. */
+      title: string;
+    };
 
 /** The server's messages by field (`{"errors": {"price": ["…"]}}` of a 400). */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;

@@ -6,10 +6,12 @@
 import type { EventRecord } from '../contract/event.ts';
 import type { ReportIssueResponse } from '../contract/issue.ts';
 import type { User } from '../contract/user.ts';
+import type { VenueRequest } from '../contract/venue-approval.ts';
 
 export type WriteResult =
   | { kind: 'event'; event: EventRecord }
   /** `id` null when the deleted record was never on the server (a create the delete overtook). */
   | { kind: 'event-deleted'; id: number | null }
   | { kind: 'profile'; user: User }
-  | { kind: 'issue-report'; report: ReportIssueResponse };
+  | { kind: 'issue-report'; report: ReportIssueResponse }
+  | { kind: 'venue-answer'; request: VenueRequest };

@@ -1,0 +1,68 @@
+/**
+ * The venue's side of venue approval (contract §10):
+ * - `GET /api/events/venue/requests/` → `{"requests":[…]}`: the published
+ *   events that named one of the caller's business listings, pending first,
+ *   then answered ones still to come (at most REQUESTS_LIMIT);
+ * - `POST /api/events/{id}/venue/approve/` and `…/venue/decline/` → the
+ *   request with its new `venue_status`. Only the owner of the venue the
+ *   event named may answer; anyone else gets 404, as for an unknown event.
+ *   Answering again with the same answer changes nothing; the other answer
+ *   changes it (a venue may change its mind). Writes count against the
+ *   account's write limits and carry an Idempotency-Key like every write.
+ */
+import { Hono } from 'hono';
+import { brand } from '../../src/brand.ts';
+import type { VenueAnswer } from '../../src/shared/contract/venue-approval.ts';
+import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import { atomically } from '../db/request-transaction.ts';
+import { venueRequestsJson } from '../db/queries/venue-requests.ts';
+import { requireUser } from '../http/auth.ts';
+import { ApiError } from '../http/problem.ts';
+import { mediaBase } from '../http/urls.ts';
+import { answerVenueRequest } from '../services/venue-approval.ts';
+import { countWrite } from '../services/write-policy.ts';
+import { eventId } from './event-rules.ts';
+
+/** Requests one read returns: a venue answers them long before this many wait. */
+export const REQUESTS_LIMIT = 200;
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+
+export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
+  const { db, config, clock, writePolicy, mail } = services;
+  const router = new Hono<ApiEnv>();
+  const base = mediaBase(config);
+
+  function today(): string {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: brand.timeZone }).format(new Date(clock.now()));
+  }
+
+  router.get('/venue/requests/', async (c) => {
+    const user = requireUser(c);
+    const body = await venueRequestsJson(db, user.userId, today(), REQUESTS_LIMIT, base);
+    return c.body(`{"requests":${body}}`, 200, { ...jsonHeaders, 'Cache-Control': 'private, no-cache' });
+  });
+
+  async function answer(c: ApiContext, verdict: VenueAnswer) {
+    const user = requireUser(c);
+    const id = eventId(c);
+    await countWrite(db, writePolicy, user.userId, clock.now());
+    const answered = await atomically(db, (tx) =>
+      answerVenueRequest(tx, mail.via(tx), {
+        eventId: id,
+        ownerId: user.userId,
+        answer: verdict,
+        now: new Date(clock.now()),
+        mediaBase: base,
+        publicUrl: config.publicUrl,
+      }),
+    );
+    if (!answered) throw new ApiError(404, 'Event not found.');
+    return c.body(answered.body, 200, jsonHeaders);
+  }
+
+  router.post('/:id/venue/approve/', (c) => answer(c, 'approve'));
+  router.post('/:id/venue/decline/', (c) => answer(c, 'decline'));
+
+  return router;
+}

@@ -1,0 +1,189 @@
+/**
+ * The Venue field of the event editor (contract §10): a combobox of business
+ * listings near the chosen place whose name matches what is typed — the ARIA
+ * 1.2 combobox pattern and the debounce of the Location field
+ * (places-search.tsx): more than 2 trimmed characters and 400 ms without
+ * typing. Choosing one names it as the venue; typing again or **Remove
+ * venue** takes it away. Without a place there is nothing to search near,
+ * and the hint says so. The fetcher is injected so the widget knows no endpoint.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { PLACES_DEBOUNCE_MS, PLACES_MIN_INPUT_LENGTH, type MatchingBusiness } from '../shared/contract/places.ts';
+import { Field } from './ui/field.tsx';
+
+export interface ChosenVenue {
+  id: number;
+  title: string;
+}
+
+export interface VenueSearchProps {
+  venue: ChosenVenue | null;
+  /** The event's place: venues are searched near it. */
+  near: { lat: number; lng: number } | null;
+  /** A listing never offered (the account's own). */
+  excludeId?: number | null;
+  onChange: (venue: ChosenVenue | null) => void;
+  search: (query: { venue: string; lat: number; lng: number }, signal: AbortSignal) => Promise<MatchingBusiness[]>;
+  error?: string | null;
+}
+
+export function VenueSearch({ venue, near, excludeId = null, onChange, search, error }: VenueSearchProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState(venue?.title ?? '');
+  const [query, setQuery] = useState<string | null>(null);
+  const [options, setOptions] = useState<readonly MatchingBusiness[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const [noMatch, setNoMatch] = useState<string | null>(null);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  const lat = near?.lat ?? null;
+  // A venue set from outside (a restored draft) shows its name.
+  const chosenTitle = venue?.title ?? null;
+  useEffect(() => {
+    if (chosenTitle !== null) setText(chosenTitle);
+  }, [chosenTitle]);
+  const lng = near?.lng ?? null;
+
+  // Debounced search; only for text the user typed (null after a choice).
+  useEffect(() => {
+    const trimmed = query?.trim() ?? '';
+    setNoMatch(null);
+    if (trimmed.length < PLACES_MIN_INPUT_LENGTH || lat === null || lng === null) {
+      setOptions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchRef
+        .current({ venue: trimmed, lat, lng }, controller.signal)
+        .then((found) => {
+          if (controller.signal.aborted) return;
+          const offered = found.filter((candidate) => candidate.id !== excludeId);
+          setOptions(offered);
+          setActive(-1);
+          setOpen(true);
+          setNoMatch(offered.length ? null : trimmed);
+        })
+        .catch((failure: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('Venue search failed', failure);
+          setOptions([]);
+        });
+    }, PLACES_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, lat, lng, excludeId]);
+
+  function choose(option: MatchingBusiness) {
+    setQuery(null);
+    setOptions([]);
+    setOpen(false);
+    setActive(-1);
+    setText(option.title);
+    onChange({ id: option.id, title: option.title });
+  }
+
+  function remove() {
+    setQuery(null);
+    setOptions([]);
+    setText('');
+    onChange(null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = options.length;
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((active + 1) % count);
+    } else if (event.key === 'ArrowUp' && count > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive(active <= 0 ? count - 1 : active - 1);
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault();
+      const option = options[active];
+      if (option) choose(option);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const expanded = open && options.length > 0;
+  const hint = venue
+    ? `Asked to list it at ${venue.title}. It shows there once the venue approves it.`
+    : near
+      ? noMatch
+        ? `No venue listed here matches “${noMatch}” near the location.`
+        : 'A venue listed here, near the location. The venue is asked to approve the event.'
+      : 'Choose the location first: venues are found near it.';
+  return (
+    <Field label="Venue" hint={<span aria-live="polite">{hint}</span>} error={error ?? null} className="places-search">
+      {(control) => (
+        <>
+          <div className="venue-search__row">
+            <input
+              {...control}
+              type="text"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+              autoComplete="off"
+              placeholder={near ? 'Search venues by name' : undefined}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setQuery(event.target.value);
+                // Typing replaces the chosen venue: none is named until one is chosen again.
+                if (venue) onChange(null);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => setOpen(false)}
+              onFocus={() => setOpen(options.length > 0)}
+            />
+            {venue ? (
+              <button type="button" className="button button--small button--quiet" onClick={remove}>
+                Remove venue
+              </button>
+            ) : null}
+          </div>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Venue suggestions"
+            className="places-search__list"
+            hidden={!expanded}
+            style={{ maxHeight: 260, overflowY: 'auto' }}
+          >
+            {options.map((option, index) => (
+              <li
+                key={option.id}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className="places-search__option"
+                // mousedown, not click: it fires before the input's blur closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
+              >
+                <strong>{option.title}</strong>
+                {option.location_name ? <span className="venue-search__where"> · {option.location_name}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Field>
+  );
+}

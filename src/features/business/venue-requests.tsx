@@ -1,0 +1,202 @@
+/**
+ * The **Requests** section of the business page (contract §10): events
+ * promoters asked to list at this venue — title, date, promoter, cover —
+ * each with **Approve** and **Decline**. Answers are outbox writes like every
+ * other (target `venue-request:<event id>`): made offline they are kept on
+ * this device and sent once, in order, when the connection is back; the
+ * list shows them at once with "Waiting to sync". The list is read again
+ * whenever the outbox has sent something or the device comes back online;
+ * offline it shows the last list read in this visit.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { venueRequests } from '../../shared/api/venue-requests.ts';
+import { imageSources } from '../../shared/contract/media-url.ts';
+import {
+  venueStatusLabels,
+  type VenueAnswer,
+  type VenueRequest,
+  type VenueStatus,
+} from '../../shared/contract/venue-approval.ts';
+import type { OutboxEntryView } from '../../shared/outbox/overlay.ts';
+import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { useAuth } from '../../stores/auth-store.ts';
+import { useSync } from '../../stores/sync-store.ts';
+
+interface Loaded {
+  userId: number;
+  requests: readonly VenueRequest[];
+}
+
+/** The last list read (per account), so a page opened again offline in this visit still shows it. */
+let lastKnown: Loaded | null = null;
+
+const targetOf = (id: number) => `venue-request:${id}` as const;
+
+/** The answer an unsent outbox entry gives this request, if any (the latest one wins). */
+function unsentStatus(views: readonly OutboxEntryView[], id: number): VenueStatus | null {
+  let status: VenueStatus | null = null;
+  for (const view of views) {
+    if (view.target !== targetOf(id)) continue;
+    const value = view.fields.venue_status;
+    if (value === 'approved' || value === 'declined') status = value;
+  }
+  return status;
+}
+
+function whenText(request: VenueRequest): string {
+  if (request.is_recurring) return 'Every week';
+  if (!request.start_date) return 'No date yet';
+  const date = new Date(`${request.start_date}T12:00:00Z`).toLocaleDateString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return request.start_time ? `${date}, ${request.start_time}` : date;
+}
+
+export function VenueRequests() {
+  const userId = useAuth((s) => s.user?.id ?? null);
+  const online = useSync((s) => s.online);
+  const revision = useSync((s) => s.revision);
+  const views = useSync((s) => s.views);
+  const [loaded, setLoaded] = useState<Loaded | null>(() => (lastKnown?.userId === userId ? lastKnown : null));
+  const [failed, setFailed] = useState(false);
+  const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
+
+  useEffect(() => {
+    if (userId === null || !online) return;
+    const controller = new AbortController();
+    venueRequests(api, controller.signal)
+      .then((requests) => {
+        lastKnown = { userId, requests };
+        setLoaded(lastKnown);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [userId, online, revision]);
+
+  async function answer(request: VenueRequest, verdict: VenueAnswer) {
+    setNotes((all) => ({ ...all, [request.id]: '' }));
+    const outcome = await saveThroughOutbox({
+      kind: 'venue.answer',
+      target: targetOf(request.id),
+      eventId: request.id,
+      venueId: request.venue_id,
+      answer: verdict,
+      title: request.title,
+    });
+    let note = '';
+    if (outcome.kind === 'saved' && outcome.result?.kind === 'venue-answer') {
+      const answered = outcome.result.request;
+      setLoaded((current) =>
+        current
+          ? { ...current, requests: current.requests.map((r) => (r.id === answered.id ? answered : r)) }
+          : current,
+      );
+    } else if (outcome.kind === 'pending') {
+      note = pendingMessage(outcome.reason);
+    } else if (outcome.kind === 'rejected') {
+      note = outcome.detail ?? 'The answer was not accepted.';
+    } else if (outcome.kind === 'failed') {
+      note = 'The answer could not be saved on this device. Please try again.';
+    }
+    setNotes((all) => ({ ...all, [request.id]: note }));
+  }
+
+  const requests = loaded?.requests ?? [];
+  const shown = requests.map((request) => {
+    const unsent = unsentStatus(views, request.id);
+    return { request, status: unsent ?? request.venue_status, unsent: unsent !== null };
+  });
+  // Waiting for an answer first; answering one moves it down only when the list is read again.
+  const waiting = shown.filter((item) => item.request.venue_status === 'pending').length;
+
+  return (
+    <section className="dash-page venue-requests" aria-labelledby="venue-requests-title">
+      <h2 id="venue-requests-title">Requests</h2>
+      <p className="muted">
+        Promoters ask to list their events at your venue. Approved events show “at” your venue and under What’s on on
+        its page; until then they show without your name.
+      </p>
+      {!loaded && failed ? (
+        <p className="alert alert--error" role="alert">
+          The requests could not be loaded. They will be read again when the connection is back.
+        </p>
+      ) : null}
+      {!loaded && !failed ? (
+        <p className="muted" role="status">
+          {online ? 'Loading requests…' : 'Requests show here when you are online.'}
+        </p>
+      ) : null}
+      {loaded && requests.length === 0 ? <p>No requests yet.</p> : null}
+      {loaded && requests.length > 0 ? (
+        <>
+          <p className="muted" aria-live="polite">
+            {waiting === 1 ? '1 request waits for your answer.' : `${waiting} requests wait for your answer.`}
+          </p>
+          <ul className="venue-requests__list">
+            {shown.map(({ request, status, unsent }) => {
+              const titleId = `venue-request-${request.id}`;
+              return (
+                <li key={request.id} className="venue-request" aria-labelledby={titleId}>
+                  <div className="venue-request__cover">
+                    {request.cover_image ? (
+                      <img
+                        src={request.cover_image}
+                        {...imageSources(request.cover_image, '8rem')}
+                        alt=""
+                        loading="lazy"
+                      />
+                    ) : (
+                      <span aria-hidden="true">✦</span>
+                    )}
+                  </div>
+                  <div className="venue-request__body">
+                    <h3 id={titleId} className="venue-request__title">
+                      {request.title}
+                    </h3>
+                    <p className="venue-request__meta">{whenText(request)}</p>
+                    <p className="venue-request__meta">By {request.promoter}</p>
+                    <p className={`venue-request__state venue-request__state--${status}`}>
+                      {venueStatusLabels[status]}
+                      {unsent ? ' · Waiting to sync' : ''}
+                    </p>
+                    <div className="actions">
+                      {status !== 'approved' ? (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          onClick={() => void answer(request, 'approve')}
+                        >
+                          Approve
+                        </button>
+                      ) : null}
+                      {status !== 'declined' ? (
+                        <button
+                          type="button"
+                          className="button button--small button--quiet"
+                          onClick={() => void answer(request, 'decline')}
+                        >
+                          Decline
+                        </button>
+                      ) : null}
+                    </div>
+                    <p className="venue-request__note" role="status">
+                      {notes[request.id] ?? ''}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
