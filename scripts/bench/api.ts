@@ -32,7 +32,7 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,6 +40,7 @@ import { Pool } from 'undici';
 import { openDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
+import { cpuSeconds } from './proc-cpu.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -210,21 +211,6 @@ async function send(
   const text = await res.body.text();
   const etag = res.headers.etag;
   return { status: res.statusCode, etag: typeof etag === 'string' ? etag : undefined, body: text } satisfies Reply;
-}
-
-/** CPU seconds (user + system) a process and its child processes have used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    let ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) ticks += cpuSeconds(Number(child)) * 100;
-    }
-    return ticks / 100; // USER_HZ
-  } catch {
-    return 0; // gone, or not on this machine
-  }
 }
 
 /**
