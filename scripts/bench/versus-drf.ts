@@ -81,6 +81,8 @@ interface Target {
   auth: string[];
   /** Event ids per active account index. */
   ids: number[][];
+  /** The version each event's last answer carried (If-Match), kept across rounds. */
+  versions: Map<number, number>;
   /** Authorization for the 20- and 2,000-event accounts. */
   listAuth: { small: string; big: string };
   pids(): number[];
@@ -219,6 +221,7 @@ async function startProduct(cluster: Cluster, accounts: number): Promise<Target>
     base: server.baseURL,
     auth: emails.map((e) => `Bearer ${tokens.get(e)}`),
     ids: emails.map((e) => byEmail.get(e)!),
+    versions: new Map(),
     listAuth: { small: `Bearer ${tokens.get('a0@bench.test')}`, big: `Bearer ${tokens.get('big@bench.test')}` },
     pids: () => [server.pid],
     databaseUrl: url,
@@ -336,6 +339,7 @@ async function startDrf(cluster: Cluster, accounts: number): Promise<Target> {
     base,
     auth: keys.map((k) => `Token ${k}`),
     ids,
+    versions: new Map(),
     listAuth: { small: `Token ${small}`, big: `Token ${big}` },
     pids: () => [child.pid!],
     databaseUrl: url,
@@ -371,7 +375,7 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
   const pool = new Pool(target.base, { connections: CONNECTIONS, pipelining: 1 });
   const latencies: Record<Kind, number[]> = { list: [], update: [], create: [] };
   const statuses: Record<string, number> = {};
-  const versions = new Map<number, number>();
+  const versions = target.versions;
   let errors = 0;
   let creates = 0;
   const before = await cpuSnapshot(admin, target);
