@@ -31,10 +31,11 @@
  *   BENCH_ACCOUNTS=100,10000 BENCH_ROUNDS=2 BENCH_DURATION=15 npx tsx scripts/bench/versus-drf.ts
  *   BENCH_SETTINGS=durable,test BENCH_ONLY=product …
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the product's processes
+ *   BENCH_BASE_ROOT=/tmp/base …   # also another checkout's server ("base"), in the same rounds
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -75,7 +76,8 @@ type Kind = 'list' | 'update' | 'create';
 
 /** One system under load: where it listens, how to sign a request, what to count CPU of. */
 interface Target {
-  name: 'product' | 'drf';
+  /** product, drf, or base (BENCH_BASE_ROOT's product). */
+  name: string;
   base: string;
   /** Authorization header value per active account index. */
   auth: string[];
@@ -171,9 +173,9 @@ function databaseUrl(cluster: Cluster, name: string): string {
 }
 
 /** The product's database: accounts, 20 events each, one account with 2,000; tokens by logging in. */
-async function startProduct(cluster: Cluster, accounts: number): Promise<Target> {
-  const url = databaseUrl(cluster, `product_${accounts}`);
-  await withClient(cluster.url, (c) => c.query(`CREATE DATABASE product_${accounts}`));
+async function startProduct(cluster: Cluster, accounts: number, name = 'product', serverRoot = root): Promise<Target> {
+  const url = databaseUrl(cluster, `${name}_${accounts}`);
+  await withClient(cluster.url, (c) => c.query(`CREATE DATABASE ${name}_${accounts}`));
   const db = await openDb({ databaseUrl: url, dataDir: null, max: 2 });
   await migrate(db);
   const passwordHash = await hashPassword(PASSWORD);
@@ -211,13 +213,16 @@ async function startProduct(cluster: Cluster, accounts: number): Promise<Target>
   const server: RunningServer = await startServer(
     { DATABASE_URL: url, TRUST_PROXY: '1', SEED_DEMO: '', ACCESS_TOKEN_TTL: '7200', LOG_LEVEL: 'info' },
     120_000,
-    [join(import.meta.dirname, 'roomy-write-limits.ts')],
-    { nodeArgs, dataDir, discardOutput: true },
+    // The server's own copy: it must raise the limits of the module instance that server imports.
+    existsSync(join(serverRoot, 'scripts/bench/roomy-write-limits.ts'))
+      ? [join(serverRoot, 'scripts/bench/roomy-write-limits.ts')]
+      : [],
+    { root: serverRoot, nodeArgs, dataDir, discardOutput: true },
   );
   const emails = Array.from({ length: active }, (_, i) => `a${i}@bench.test`);
   const tokens = await loginAll(server.baseURL, [...emails, 'a0@bench.test', 'big@bench.test']);
   return {
-    name: 'product',
+    name,
     base: server.baseURL,
     auth: emails.map((e) => `Bearer ${tokens.get(e)}`),
     ids: emails.map((e) => byEmail.get(e)!),
@@ -508,6 +513,8 @@ async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
   const targets: Target[] = [];
   try {
     if (targetsWanted.has('product')) targets.push(await startProduct(cluster, accounts));
+    const baseRoot = process.env.BENCH_BASE_ROOT;
+    if (baseRoot) targets.push(await startProduct(cluster, accounts, 'base', baseRoot));
     if (targetsWanted.has('drf')) targets.push(await startDrf(cluster, accounts));
     const active = Math.min(accounts, ACTIVE_ACCOUNTS);
     console.log(
@@ -525,23 +532,20 @@ async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
           printRound(`${target.name} round ${round}`, result);
         }
       }
-      const product = results.filter((r) => r.target === 'product');
       const drf = results.filter((r) => r.target === 'drf');
-      if (product.length && drf.length) {
+      for (const name of targets.map((t) => t.name).filter((n) => n !== 'drf')) {
+        const mine = results.filter((r) => r.target === name);
         const sum = (rs: RoundResult[], f: (r: RoundResult) => number) => rs.reduce((s, r) => s + f(r), 0);
-        const rps = sum(product, (r) => r.rps) / sum(drf, (r) => r.rps);
-        const cpu =
-          sum(product, (r) => r.cpuServer + r.cpuDatabase) /
-          product.length /
-          (sum(drf, (r) => r.cpuServer + r.cpuDatabase) / drf.length);
-        const ratios = product.map((r) => (r.p99.update / r.p99.list).toFixed(2));
-        console.log(
-          `ratios: product/DRF req/s ×${rps.toFixed(2)}, CPU per request ${cpu.toFixed(2)} × DRF's; ` +
-            `product write p99 / list p99 per round: ${ratios.join(', ')}`,
-        );
+        const cpuOf = (rs: RoundResult[]) => sum(rs, (r) => r.cpuServer + r.cpuDatabase) / rs.length;
+        const writeOverList = mine.map((r) => (r.p99.update / r.p99.list).toFixed(2)).join(', ');
+        const versus = drf.length
+          ? `${name}/DRF req/s ×${(sum(mine, (r) => r.rps) / sum(drf, (r) => r.rps)).toFixed(2)}, ` +
+            `CPU per request ${(cpuOf(mine) / cpuOf(drf)).toFixed(2)} × DRF's; `
+          : '';
+        console.log(`ratios: ${versus}${name} update p99 / list p99 per round: ${writeOverList}`);
       }
       // The product only: DRF's ModelSerializer takes seconds per 2,000-event list, which would stretch the run.
-      for (const target of targets.filter((t) => t.name === 'product')) {
+      for (const target of targets.filter((t) => t.name !== 'drf')) {
         const small = await listRound(target, target.listAuth.small, Math.min(duration, 10));
         const big = await listRound(target, target.listAuth.big, Math.min(duration, 10));
         console.log(
