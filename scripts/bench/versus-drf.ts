@@ -21,7 +21,8 @@
  * - Per round: req/s, p50/p99 per kind, errors and non-2xx, and CPU per
  *   request of the server processes and of the PostgreSQL backends serving
  *   its database (from /proc); then the product's list alone for an account
- *   with 20 and one with 2,000 events (seeded past the product's cap with SQL).
+ *   with 20 and one with 2,000 events (seeded past the product's cap with
+ *   SQL), whole and its first page of 50.
  *
  * Requests carry random X-Forwarded-For addresses (the product runs with
  * TRUST_PROXY=1) so per-IP limits do not shape the numbers, and the product's
@@ -466,7 +467,7 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
 }
 
 /** GET the list alone for `auth` (list p99 flat from 20 to 2,000 events). */
-async function listRound(target: Target, auth: string, seconds: number) {
+async function listRound(target: Target, auth: string, seconds: number, query = '') {
   const pool = new Pool(target.base, { connections: CONNECTIONS, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
@@ -479,7 +480,7 @@ async function listRound(target: Target, auth: string, seconds: number) {
         const t0 = performance.now();
         try {
           const res = await pool.request({
-            path: '/api/events/user/',
+            path: `/api/events/user/${query}`,
             method: 'GET',
             headers: { Authorization: auth, 'X-Forwarded-For': randomIp() },
           });
@@ -546,13 +547,20 @@ async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
       }
       // The product only: DRF's ModelSerializer takes seconds per 2,000-event list, which would stretch the run.
       for (const target of targets.filter((t) => t.name !== 'drf')) {
-        const small = await listRound(target, target.listAuth.small, Math.min(duration, 10));
-        const big = await listRound(target, target.listAuth.big, Math.min(duration, 10));
-        console.log(
-          `${target.name} list alone: ${EVENTS_PER_ACCOUNT} events ${small.rps} req/s p99 ${small.p99} ms (errors ${small.errors}, non-2xx ${small.non2xx}); ` +
-            `${BIG_LIST} events ${big.rps} req/s p99 ${big.p99} ms (errors ${big.errors}, non-2xx ${big.non2xx})`,
-        );
+        const seconds = Math.min(duration, 10);
+        const runs = [
+          [`${EVENTS_PER_ACCOUNT} events, whole`, target.listAuth.small, ''],
+          [`${BIG_LIST} events, whole`, target.listAuth.big, ''],
+          [`${BIG_LIST} events, first page of 50`, target.listAuth.big, '?limit=50'],
+        ] as const;
+        for (const [label, auth, query] of runs) {
+          const r = await listRound(target, auth, seconds, query);
+          console.log(
+            `${target.name} list alone, ${label}: ${r.rps} req/s p99 ${r.p99} ms (errors ${r.errors}, non-2xx ${r.non2xx})`,
+          );
+        }
       }
+
       return results;
     });
   } finally {
