@@ -27,7 +27,8 @@ declare module 'autocannon' {
       p99: number;
     }
     interface Result {
-      requests: Histogram;
+      /** `total`: requests answered in the run. */
+      requests: Histogram & { total: number };
       latency: Histogram;
       errors: number;
       timeouts: number;

@@ -22,6 +22,7 @@
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the server processes
  *   BENCH_ROOT=/tmp/anchor …   # the server of another checkout (git worktree add /tmp/anchor <commit>)
  *   BENCH_MIX=0,100,0 …        # the mixed run's list/update/create shares in per cent
+ *   BENCH_LIST_SIZES=20 …      # the list part for these list lengths only
  *
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * `.ci/start-postgres`. Each run uses a new database. Accounts and events are
@@ -32,7 +33,7 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,6 +41,7 @@ import { Pool } from 'undici';
 import { openDb, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
+import { cpuSeconds } from './proc-cpu.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -49,7 +51,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY;
 const parts = new Set((process.env.BENCH_PARTS ?? 'list,mixed,login').split(','));
 const PASSWORD = 'bench-password-1';
-const LIST_SIZES = [20, 200, 500, 2_000];
+// BENCH_LIST_SIZES=20 measures only the dashboard's usual list (and its 304).
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '20,200,500,2000').split(',').map(Number);
 const MIXED_USERS = 300;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // The mixed workload's shares of list, update and create, in per cent (BENCH_MIX=100,0,0 for lists only).
@@ -150,8 +153,16 @@ async function loginAll(base: string, emails: string[]): Promise<Map<string, str
   return tokens;
 }
 
+/** Server processes whose CPU a list measurement reports (set once the servers run). */
+let listPids: number[] = [];
+
 async function measure(label: string, options: autocannon.Options): Promise<void> {
+  const before = listPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
+  const used = listPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - before;
+  if (listPids.length && result.requests.total > 0) {
+    console.log(`  CPU per request, server processes: ${((used * 1000) / result.requests.total).toFixed(3)} ms`);
+  }
   report({
     label,
     rps: Math.round(result.requests.average),
@@ -210,21 +221,6 @@ async function send(
   const text = await res.body.text();
   const etag = res.headers.etag;
   return { status: res.statusCode, etag: typeof etag === 'string' ? etag : undefined, body: text } satisfies Reply;
-}
-
-/** CPU seconds (user + system) a process and its child processes have used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    let ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) ticks += cpuSeconds(Number(child)) * 100;
-    }
-    return ticks / 100; // USER_HZ
-  } catch {
-    return 0; // gone, or not on this machine
-  }
 }
 
 /**
@@ -395,6 +391,7 @@ async function benchEngine(engine: string, env: Record<string, string>, db: Db, 
     const bases = servers.map((s) => s.baseURL);
     const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`), ...(parts.has('mixed') ? ids.keys() : [])];
     const tokens = await loginAll(bases[0]!, emails);
+    listPids = servers.map((s) => s.pid);
     if (parts.has('list')) await benchLists(engine, bases, tokens);
     if (parts.has('mixed')) {
       const meter = await cpuMeter(

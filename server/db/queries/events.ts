@@ -55,13 +55,9 @@ export async function hasBusinessListing(db: Queryable, userId: number, exceptId
  * branch only when taken): the caller has those rows already.
  */
 export async function listJson(db: Queryable, userId: number, mediaBase: string, knownRev: string | null) {
+  // A function whose plan each connection keeps (migration 020): planning the statement cost more than running it.
   const result = await db.query<{ rev: string; body: string | null }>(
-    `SELECT u.events_rev::text AS rev,
-            CASE WHEN u.events_rev::text IS DISTINCT FROM $3 THEN
-              coalesce((SELECT json_agg(event_document(e, $2) ORDER BY e.id) FROM events e WHERE e.user_id = u.id),
-                       '[]')::text
-            END AS body
-       FROM users u WHERE u.id = $1`,
+    'SELECT rev, body FROM event_list_json($1, $2, $3)',
     [userId, mediaBase, knownRev],
   );
   return result.rows[0] ?? { rev: '0', body: '[]' };
@@ -87,14 +83,7 @@ export async function listPage(
   knownRev: string | null,
 ) {
   const result = await db.query<{ rev: string; id: string | null; doc: string | null }>(
-    `SELECT u.events_rev::text AS rev, p.id::text AS id, p.doc::text AS doc
-       FROM users u
-       LEFT JOIN LATERAL (
-         SELECT e.id, event_document(e, $2) AS doc FROM events e
-          WHERE e.user_id = u.id AND e.id > $3 AND u.events_rev::text IS DISTINCT FROM $5
-          ORDER BY e.id LIMIT $4
-       ) p ON true
-      WHERE u.id = $1`,
+    'SELECT rev, id, doc FROM event_list_page($1, $2, $3, $4, $5)',
     [userId, mediaBase, page.afterId, page.limit + 1, knownRev],
   );
   if (!result.rows.length) return { rev: '0', body: '[]', lastId: null }; // no such account
