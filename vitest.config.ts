@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['tests/{unit,component}/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup.ts'],
+          // The outbox tests run against the real API app (tests/unit/support/outbox-real-server.ts).
+          globalSetup: ['tests/api/support/migrated-templates.ts'],
         },
       },
       {
