@@ -1,5 +1,23 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * API files that never touch the engine under test (pure functions, server
+ * processes on PGlite or on a PostgreSQL server of their own): the
+ * `api-postgres` project would only run them a second time.
+ */
+const sameOnEveryEngine = [
+  'tests/api/contract.test.ts',
+  'tests/api/database-outage.test.ts',
+  'tests/api/metrics-on-their-own-port.test.ts',
+  'tests/api/migrations.test.ts',
+  'tests/api/request-bodies-over-a-socket.test.ts',
+  'tests/api/request-bodies-that-never-finish.test.ts',
+  'tests/api/smtp-mail-delivery.test.ts',
+  'tests/api/start-and-stop.test.ts',
+  'tests/api/static-site.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -7,6 +25,9 @@ export default defineConfig({
     globals: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI host,
+    // where most files wait on sockets, child processes and timers, not the CPU.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -15,6 +36,8 @@ export default defineConfig({
           include: ['tests/{unit,component}/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup.ts'],
+          // The outbox tests run against the real API app (tests/unit/support/outbox-real-server.ts).
+          globalSetup: ['tests/api/support/migrated-templates.ts'],
         },
       },
       {
@@ -23,6 +46,7 @@ export default defineConfig({
           name: 'server-and-build',
           include: ['tests/{api,build}/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/api/support/migrated-templates.ts'],
         },
       },
       // CI: the API suite once more on a real PostgreSQL server (.ci/start-postgres).
@@ -33,8 +57,10 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],
+                exclude: sameOnEveryEngine,
                 environment: 'node',
                 env: { ROAMLY_TEST_ENGINE: 'postgres' },
+                globalSetup: ['tests/api/support/migrated-templates.ts'],
               },
             },
           ]

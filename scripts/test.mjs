@@ -4,12 +4,14 @@
  * Playwright end-to-end suite in Debian Chromium and the Puppeteer suite in
  * Debian Firefox ESR (tests/firefox), then one closing line
  * `N passed, N failed` summing every runner (typecheck and lint count as one
- * check each). Exits non-zero when anything failed.
+ * check each). Exits non-zero when anything failed. Typecheck, lint, format
+ * and the build run at once (each mostly uses one core); the test runners
+ * follow one after another, each using every core.
  *
  * Flags: --only=typecheck,lint,vitest,e2e,firefox to run a subset (vitest, e2e
  * and firefox build first).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,13 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 const summary = [];
+// Wall time of each phase, printed with the summary (CI's budget is minutes: keep it visible).
+const times = [];
+let phaseStarted = Date.now();
+function endPhase(name) {
+  times.push(`${name} ${Math.round((Date.now() - phaseStarted) / 1000)} s`);
+  phaseStarted = Date.now();
+}
 // Names of failed tests, printed again just above the closing line so a CI log
 // that keeps only its tail still says what failed.
 const failures = [];
@@ -51,12 +60,32 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
-function check(name, command, args) {
-  console.log(`\n▶ ${name}`);
-  const ok = run(command, args) === 0;
-  if (ok) passed++;
-  else failed++;
-  summary.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+/** Runs one check in the background, its output held back and printed whole when it ends. */
+function checkInBackground(name, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => resolve({ name, ok: code === 0, output: Buffer.concat(output).toString() }));
+  });
+}
+
+/**
+ * Checks that need nothing from each other run at once: tsc and ESLint each
+ * use one core, and the machine CI runs on has two. Their logs and summary
+ * lines keep the order they are listed in.
+ */
+async function checksTogether(checks) {
+  const done = await Promise.all(checks.map(([name, command, args]) => checkInBackground(name, command, args)));
+  for (const { name, ok, output } of done) {
+    console.log(`\n▶ ${name}`);
+    if (output) process.stdout.write(output);
+    if (ok) passed++;
+    else failed++;
+    summary.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  }
 }
 
 function freePort() {
@@ -70,13 +99,21 @@ function freePort() {
   });
 }
 
-if (wanted('typecheck')) check('typecheck', bin('tsc'), ['-b', '--pretty', 'false']);
-if (wanted('lint')) check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-if (wanted('lint')) check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
-
 // The build test and the e2e server both use this build.
-if (wanted('vitest') || wanted('e2e') || wanted('firefox'))
-  check('build', process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+const needsBuild = wanted('vitest') || wanted('e2e') || wanted('firefox');
+await checksTogether(
+  [
+    wanted('typecheck') && ['typecheck', bin('tsc'), ['-b', '--pretty', 'false']],
+    wanted('lint') && ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+    wanted('lint') && ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
+    needsBuild && [
+      'build',
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    ],
+  ].filter(Boolean),
+);
+endPhase('checks and build');
 
 if (wanted('vitest')) {
   console.log('\n▶ vitest (unit, component, API, build)');
@@ -94,6 +131,8 @@ if (wanted('vitest')) {
     summary.push('vitest: did not produce a report (FAILED)');
   }
 }
+
+if (wanted('vitest')) endPhase('vitest');
 
 if (wanted('e2e')) {
   console.log('\n▶ end-to-end (Playwright, Debian Chromium)');
@@ -124,6 +163,8 @@ if (wanted('e2e')) {
     }
   }
 }
+
+if (wanted('e2e')) endPhase('e2e');
 
 if (wanted('firefox')) {
   console.log('\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr)');
@@ -158,7 +199,10 @@ if (wanted('firefox')) {
   }
 }
 
+if (wanted('firefox')) endPhase('firefox');
+
 if (failures.length > 0) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${summary.join('\n')}`);
+console.log(`times: ${times.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -38,7 +38,12 @@ export interface Db extends Queryable {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/**
+ * PGlite in `dataDir`, or in memory when it is null. `from` starts the in-memory
+ * database as a copy of a dumped data directory (`dumpDataDir`): tests load one
+ * migrated copy instead of running initdb and every migration per test file.
+ */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite').catch((error: unknown) => {
     // A release made with --without-pglite (scripts/release.mjs) is for PostgreSQL only.
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
@@ -52,7 +57,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     await mkdir(dir, { recursive: true });
     pg = await PGlite.create(dir);
   } else {
-    pg = await PGlite.create(); // in memory, for tests
+    pg = await PGlite.create(from ? { loadDataDir: from } : {}); // in memory, for tests
   }
   const db: Db = {
     engine: 'pglite',

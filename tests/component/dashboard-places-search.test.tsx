@@ -64,7 +64,8 @@ describe('places search', () => {
 
   it('moves through the options with the arrow keys and chooses with Enter', async () => {
     const onPlace = vi.fn();
-    render(<Harness search={async () => london} onPlace={onPlace} />);
+    const search = vi.fn(async () => london);
+    render(<Harness search={search} onPlace={onPlace} />);
     const input = screen.getByRole('combobox', { name: 'Location' });
     fireEvent.change(input, { target: { value: 'london' } });
     await act(async () => vi.advanceTimersByTime(400));
@@ -86,6 +87,9 @@ describe('places search', () => {
     expect(screen.queryByRole('option')).toBeNull();
     // Choosing does not start another search for the chosen text.
     await act(async () => vi.advanceTimersByTime(1000));
+    await flush();
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('option')).toBeNull();
   });
 
   it('chooses an option with the pointer', async () => {

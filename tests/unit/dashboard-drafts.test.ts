@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,
   autosaveDraft,
@@ -12,11 +12,19 @@ import { readDraft } from '../../src/shared/db/draft-storage.ts';
 describe('drafts', () => {
   beforeEach(() => useDrafts.setState(initialDraftsState, true));
 
+  afterEach(() => vi.useRealTimers());
+
   it('autosaves after a pause and offers the draft back to the same user only', async () => {
+    // Only the autosave timer is the app's; IndexedDB keeps its own (real) scheduling.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     autosaveDraft('event:new', 7, { title: 'Half typed' });
+    vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 1);
     expect(await readDraft('event:new')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DELAY_MS + 100));
-    expect((await readDraft('event:new'))?.data).toEqual({ title: 'Half typed' });
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers();
+    await vi.waitFor(async () => expect((await readDraft('event:new'))?.data).toEqual({ title: 'Half typed' }), {
+      timeout: 5000,
+    });
 
     expect(await offerDraft('event:new', 8)).toBeNull();
     const offered = await offerDraft<{ title: string }>('event:new', 7);

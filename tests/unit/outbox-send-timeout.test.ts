@@ -24,7 +24,10 @@ function answerHeldOnce(fetch: FetchLike): FetchLike {
     held = true;
     await fetch(input, init);
     return new Promise<Response>((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      const abort = () => reject(new DOMException('aborted', 'AbortError'));
+      // On a busy host the send timeout can fire while the server is still applying the write.
+      if (init.signal?.aborted) abort();
+      else init.signal?.addEventListener('abort', abort);
     });
   };
 }

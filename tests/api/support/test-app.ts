@@ -1,17 +1,18 @@
 /**
  * An API app in-process on a fresh in-memory PGlite, or — in the
  * `api-postgres` Vitest project, which exists when CI provides a real
- * PostgreSQL in TEST_DATABASE_URL — in a fresh schema of that database (one
+ * PostgreSQL in TEST_DATABASE_URL — in a fresh database on that server (one
  * per test file, so parallel files never see each other's rows).
  * Migrated and ready for `app.request()`, with a hand-driven clock.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppDeps } from '../../../server/app.ts';
 import { configFromEnv, type Config } from '../../../server/config.ts';
-import { openDb, openPostgres, type Db } from '../../../server/db/client.ts';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
@@ -54,24 +55,42 @@ export function usesPostgres(): boolean {
   return process.env.ROAMLY_TEST_ENGINE === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new schema on TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated database: PGlite in memory, or a new database on
+ * TEST_DATABASE_URL's server. Both are copies of the run's migrated template
+ * (migrated-templates.ts, the projects' global setup); without one (a config
+ * that does not set it up) each is migrated here.
+ */
 export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = usesPostgres() ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
-    const db = await openDb({ databaseUrl: null, dataDir: null });
-    await migrate(db);
+    const template = inject('pgliteTemplate');
+    const db = await openPglite(null, template ? new Blob([readFileSync(template)]) : undefined);
+    if (!template) await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
+  const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(url, { max: 1 });
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { max: 5, searchPath: schema });
-  await migrate(db);
+  if (template) await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  else await admin.query(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  let dropping = false;
+  const db = await openPostgres(own.toString(), {
+    max: 5,
+    // DROP … WITH (FORCE) ends connections a test left checked out: expected then, not news.
+    onPoolError: (error) => {
+      if (!dropping) console.error('PostgreSQL pool error', error);
+    },
+  });
+  if (!template) await migrate(db);
   return {
     db,
     async drop() {
+      dropping = true;
       await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await admin.close();
     },
   };
