@@ -41,3 +41,15 @@ test('a browser that already has the app database starts the app after the paint
   await app;
   await expect.poll(() => page.evaluate(() => (window as { __roamlyLive?: boolean }).__roamlyLive)).toBe(true);
 });
+
+test('a link clicked while the app is on its way is followed as a plain link when the app never arrives', async ({
+  page,
+}) => {
+  // The press starts the app, whose click the boot script holds for the router; here it never comes.
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  await page.locator('main').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions and answers');
+});
