@@ -59,9 +59,26 @@ export async function measureFirstVisit(browser: Browser, url: string, dist: str
       if (fetched.origin === origin && /\.(m?js|css)$/.test(fetched.pathname)) files.add(fetched.pathname);
     });
     const response = await page.goto(url, { waitUntil: 'networkidle' });
+    // The app starts on the first interaction (server/http/page-boot-script.ts): what it then
+    // loads is part of the visit, so point at the page and wait for the network to go quiet again.
+    await page.mouse.move(1, 1);
+    await quietNetwork(() => files.size);
     return tally((await response?.text()) ?? '', [...files], dist);
   } finally {
     await context.close();
+  }
+}
+
+/** Resolves once `count()` has not changed for a second (networkidle's quiet window), or after 15 s. */
+async function quietNetwork(count: () => number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = -1;
+  let stableSince = Date.now();
+  while (Date.now() < deadline) {
+    const now = count();
+    if (now !== last) [last, stableSince] = [now, Date.now()];
+    else if (Date.now() - stableSince >= 1000) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -75,12 +75,14 @@ function headTags(head: DocumentHead): string {
 
 /**
  * The page's modules start after its largest paint, through the one inline
- * script the CSP allows by hash (server/http/page-boot-script.ts), as the
- * prerendered pages do: the page text never waits for them.
+ * script the CSP allows by hash (server/http/page-boot-script.ts): the page
+ * text never waits for them. They are not the app but a few hundred bytes that
+ * keep the page for offline reading (src/listing-page.ts), so unlike the
+ * prerendered pages' app they do not wait for the first interaction.
  */
 function bootScript(scripts: readonly string[]): string {
   if (!scripts.length) return '';
-  return `<script data-modules="${escapeHtml(scripts.join(' '))}">${PAGE_BOOT_SCRIPT}</script>`;
+  return `<script data-boot="paint" data-modules="${escapeHtml(scripts.join(' '))}">${PAGE_BOOT_SCRIPT}</script>`;
 }
 
 /** The page around `main`: head tags, inline CSS (`extraCss` after the shared rules), header, footer, boot script. */

@@ -12,7 +12,11 @@ interface InstallPromptEvent extends Event {
 
 type Listener = () => void;
 
-let deferred: InstallPromptEvent | null = null;
+// The page's boot script (server/http/page-boot-script.ts) keeps an offer made before the app ran.
+let deferred: InstallPromptEvent | null =
+  typeof window === 'undefined'
+    ? null
+    : ((window as { __roamlyInstallPrompt?: InstallPromptEvent }).__roamlyInstallPrompt ?? null);
 const listeners = new Set<Listener>();
 const notify = () => listeners.forEach((listener) => listener());
 

@@ -150,7 +150,9 @@ describe('public listing pages', () => {
     const app = createApp({ db: t.db, config: t.config, listingPageScripts: ['/assets/listing-abc123.js'] });
     const res = await app.request(`/e/${eventId}/rooftop-jazz-soul-script`);
     const html = await res.text();
-    const inline = [...html.matchAll(/<script data-modules="\/assets\/listing-abc123\.js">([\s\S]*?)<\/script>/g)];
+    const inline = [
+      ...html.matchAll(/<script data-boot="paint" data-modules="\/assets\/listing-abc123\.js">([\s\S]*?)<\/script>/g),
+    ];
     expect(inline).toHaveLength(1);
     const hash = createHash('sha256').update(inline[0]![1]!).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
