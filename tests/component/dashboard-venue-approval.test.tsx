@@ -10,7 +10,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as BusinessPage } from '../../src/features/business/business-page.tsx';
 import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
+import { cacheVenueRequests } from '../../src/lib/venue-requests-cache.ts';
 import type { VenueRequest } from '../../src/shared/contract/venue-approval.ts';
+import { useAuth } from '../../src/stores/auth-store.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
 import { eventRecord } from '../support/event-record.ts';
 import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
@@ -217,5 +219,21 @@ describe('the business page Requests section', () => {
     await waitFor(() => expect(jazz).toHaveTextContent('Declined by the venue · Waiting to sync'), { timeout: 5000 });
     await waitFor(() => expect(jazz).toHaveTextContent('It will be sent when you’re back online.'), { timeout: 5000 });
     expect(sent.some((r) => r.path.includes('/venue/decline/'))).toBe(false);
+  });
+
+  it('opened offline after a reload, shows the requests this device kept, says when they were read, and answers them', async () => {
+    const { sent } = stubApi({});
+    const userId = useAuth.getState().user!.id;
+    await cacheVenueRequests(userId, [request({ id: 14, title: 'Soul Sunday' })]);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    useSync.setState({ online: false });
+    seedEvents([listing]);
+    renderScreen('/dashboard/business/70', businessRoute);
+    const section = await screen.findByRole('region', { name: 'Requests' });
+    const soul = await within(section).findByRole('listitem', { name: 'Soul Sunday' }, { timeout: 5000 });
+    expect(section).toHaveTextContent(/You are offline: these are the requests as of/);
+    await userEvent.click(within(soul).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(soul).toHaveTextContent('Approved by the venue · Waiting to sync'), { timeout: 5000 });
+    expect(sent.some((r) => r.path.includes('/venue/'))).toBe(false);
   });
 });

@@ -6,10 +6,11 @@
  * this device and sent once, in order, when the connection is back; the
  * list shows them at once with "Waiting to sync". The list is read again
  * whenever the outbox has sent something or the device comes back online;
- * offline it shows the last list read in this visit.
+ * offline it shows the last list read on this device, with when it was read.
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { cachedVenueRequests, cacheVenueRequests } from '../../lib/venue-requests-cache.ts';
 import { venueRequests } from '../../shared/api/venue-requests.ts';
 import { imageSources } from '../../shared/contract/media-url.ts';
 import {
@@ -26,10 +27,11 @@ import { useSync } from '../../stores/sync-store.ts';
 interface Loaded {
   userId: number;
   requests: readonly VenueRequest[];
+  /** When the list was read from the server. */
+  readAt: number;
 }
 
-/** The last list read (per account), so a page opened again offline in this visit still shows it. */
-let lastKnown: Loaded | null = null;
+const readAtText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const targetOf = (id: number) => `venue-request:${id}` as const;
 
@@ -62,18 +64,33 @@ export function VenueRequests() {
   const online = useSync((s) => s.online);
   const revision = useSync((s) => s.revision);
   const views = useSync((s) => s.views);
-  const [loaded, setLoaded] = useState<Loaded | null>(() => (lastKnown?.userId === userId ? lastKnown : null));
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
   const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
+
+  // Opened offline (or before the first read answers): the copy this device kept.
+  useEffect(() => {
+    if (userId === null || loaded) return;
+    let live = true;
+    cachedVenueRequests(userId)
+      .then((cached) => {
+        if (live && cached)
+          setLoaded((current) => current ?? { userId, requests: cached.data, readAt: cached.storedAt });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [userId, loaded]);
 
   useEffect(() => {
     if (userId === null || !online) return;
     const controller = new AbortController();
     venueRequests(api, controller.signal)
       .then((requests) => {
-        lastKnown = { userId, requests };
-        setLoaded(lastKnown);
+        setLoaded({ userId, requests, readAt: Date.now() });
         setFailed(false);
+        void cacheVenueRequests(userId, requests).catch(() => undefined);
       })
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);
@@ -133,6 +150,9 @@ export function VenueRequests() {
         <p className="muted" role="status">
           {online ? 'Loading requests…' : 'Requests show here when you are online.'}
         </p>
+      ) : null}
+      {loaded && !online ? (
+        <p className="muted">You are offline: these are the requests as of {readAtText(loaded.readAt)}.</p>
       ) : null}
       {loaded && requests.length === 0 ? <p>No requests yet.</p> : null}
       {loaded && requests.length > 0 ? (
