@@ -12,7 +12,7 @@
  * 2. `anonymous`: JSON from this site only (anonymous-writes.ts);
  * 3. the body limit of its `body` kind: 64 KB of JSON, or an upload (body-limits.ts);
  * 4. `endsSessions`: the remembered live sessions are forgotten once it has answered (auth.ts);
- * 5. Idempotency-Key (idempotency.ts), unless `idempotent: false` (answers that are credentials).
+ * 5. Idempotency-Key (idempotency.ts) when `idempotent: true` (false: answers that are credentials).
  * A read (GET, HEAD) has no policy: the middleware only passes it on.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
@@ -26,7 +26,10 @@ export interface RoutePolicy {
   anonymous?: boolean;
   /** The body it reads: JSON (the default), or `upload` — multipart with files, or JSON. */
   body?: 'json' | 'upload';
-  /** Honours Idempotency-Key (default for writes). false: its answer holds credentials, never stored. */
+  /**
+   * A write says it: true honours Idempotency-Key; false when its answer holds credentials, which
+   * are never stored (tests/api/openapi.test.ts fails for a write that does not say).
+   */
   idempotent?: boolean;
   /** Can end sessions: `always`, or `when-refused` (a refused refresh revokes its token family). */
   endsSessions?: 'always' | 'when-refused';
@@ -45,7 +48,7 @@ function guardsOf(policy: RoutePolicy): Guard[] {
   guards.push(policy.body === 'upload' ? 'uploadLimit' : 'jsonLimit');
   if (policy.endsSessions === 'always') guards.push('endsSessions');
   if (policy.endsSessions === 'when-refused') guards.push('endsSessionsWhenRefused');
-  if (policy.idempotent !== false) guards.push('idempotency');
+  if (policy.idempotent) guards.push('idempotency');
   return guards;
 }
 
