@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Config } from './config.ts';
+import type { RouteGuards } from './http/route-guards.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
 import type { ImageStore } from './services/image-store.ts';
@@ -41,6 +42,8 @@ export interface ApiVariables {
   ip: string;
   /** This request's id (X-Request-Id), in the log line and every 5xx detail. */
   requestId: string;
+  /** What declared routes enforce (http/route.ts), made once per app. */
+  guards: RouteGuards;
 }
 
 export interface ApiEnv {
