@@ -3,9 +3,8 @@
  * injected world (clock, randomness, mail, image storage, places provider),
  * plus the Hono environment type that carries the caller through a request.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
-import type { RouteGuards } from './http/route-guards.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
 import type { ImageStore } from './services/image-store.ts';
@@ -32,6 +31,21 @@ export interface Services {
   /** Per-account write limits, event cap and image quota. */
   writePolicy: WritePolicy;
   tokens: AccessTokens;
+}
+
+/**
+ * What declared routes enforce (http/route.ts), made once per app by http/route-guards.ts.
+ * Named here beside ApiEnv, which every guard's type needs, so the two modules do not import
+ * each other; `chaos` is null unless CHAOS is set.
+ */
+export interface RouteGuards {
+  chaos: MiddlewareHandler<ApiEnv> | null;
+  sameSiteJson: MiddlewareHandler<ApiEnv>;
+  jsonLimit: MiddlewareHandler<ApiEnv>;
+  uploadLimit: MiddlewareHandler<ApiEnv>;
+  endsSessions: MiddlewareHandler<ApiEnv>;
+  endsSessionsWhenRefused: MiddlewareHandler<ApiEnv>;
+  idempotency: MiddlewareHandler<ApiEnv>;
 }
 
 /** Per-request values set by middleware. */

@@ -5,23 +5,13 @@
  * every API request (`provideGuards`); `chaos` is null unless CHAOS is set.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv, Services } from '../context.ts';
+import type { ApiEnv, RouteGuards, Services } from '../context.ts';
 import type { LiveSessions } from '../services/live-sessions.ts';
 import { sameSiteJson } from './anonymous-writes.ts';
 import { forgetSessionsAfter } from './auth.ts';
 import { jsonBodyLimit, uploadBodyLimit } from './body-limits.ts';
 import { chaosFaults, type ChaosSettings } from './chaos.ts';
 import { idempotency } from './idempotency.ts';
-
-export interface RouteGuards {
-  chaos: MiddlewareHandler<ApiEnv> | null;
-  sameSiteJson: MiddlewareHandler<ApiEnv>;
-  jsonLimit: MiddlewareHandler<ApiEnv>;
-  uploadLimit: MiddlewareHandler<ApiEnv>;
-  endsSessions: MiddlewareHandler<ApiEnv>;
-  endsSessionsWhenRefused: MiddlewareHandler<ApiEnv>;
-  idempotency: MiddlewareHandler<ApiEnv>;
-}
 
 export function routeGuards(
   services: Services,

@@ -17,25 +17,9 @@
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
-import type { ApiEnv } from '../context.ts';
+import type { ApiEnv, RouteGuards } from '../context.ts';
 import { operationOf, type RouteDoc } from './openapi/operation.ts';
-import type { RouteGuards } from './route-guards.ts';
-
-export interface RoutePolicy {
-  /** Callable without a token: the body must be JSON and a browser request must come from this site. */
-  anonymous?: boolean;
-  /** The body it reads: JSON (the default), or `upload` — multipart with files, or JSON. */
-  body?: 'json' | 'upload';
-  /**
-   * A write says it: true honours Idempotency-Key; false when its answer holds credentials, which
-   * are never stored (tests/api/openapi.test.ts fails for a write that does not say).
-   */
-  idempotent?: boolean;
-  /** Can end sessions: `always`, or `when-refused` (a refused refresh revokes its token family). */
-  endsSessions?: 'always' | 'when-refused';
-  /** CHAOS never fails it. */
-  chaosExempt?: boolean;
-}
+import type { RoutePolicy } from './route-policy.ts';
 
 export type RouteDeclaration = RoutePolicy & RouteDoc;
 

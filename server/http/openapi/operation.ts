@@ -9,7 +9,7 @@
  */
 import type { DescribeRouteOptions } from 'hono-openapi';
 import type { GenericSchema } from 'valibot';
-import type { RoutePolicy } from '../route.ts';
+import type { RoutePolicy } from '../route-policy.ts';
 import { errorResponses, type ErrorStatus, parameterRef, requestIdHeader, responseRef } from './components.ts';
 import { toJsonSchema } from './json-schema.ts';
 
