@@ -29,11 +29,10 @@ const sqlStatement = /^\s*(SELECT|INSERT\s+INTO|UPDATE\s+\w+[\s\w]*\sSET|DELETE\
 // The server's layers (architecture §2): routes (and the HTTP plumbing in http/) call
 // services, services call the queries in db/. A service knows nothing of HTTP: it throws a
 // domain error (server/services/domain-errors.ts) and app.onError gives it its status.
-// services/idempotency.ts is HTTP middleware on its way to http/ (issue 22) and is exempt until it moves.
 const serverTop = ['./server/app.ts', './server/index.ts', './server/cli', './server/runtime'];
 const serverLayers = [
   {
-    target: './server/services/**/!(idempotency).ts',
+    target: './server/services',
     from: ['./server/http', './server/routes', './server/pages', ...serverTop],
     message: 'Services know no HTTP: throw a domain error (server/services/domain-errors.ts).',
   },
@@ -172,7 +171,6 @@ export default tseslint.config(
   {
     // Services import no web framework either (serverLayers keeps them out of our own http/).
     files: ['server/services/**/*.ts'],
-    ignores: ['server/services/idempotency.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,25 +6,20 @@
  */
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
+import { API_PREFIX } from '../src/shared/contract/api-routes.ts';
 import type { ApiEnv, Clock, Services } from './context.ts';
 import type { Db } from './db/client.ts';
 import { requestScoped } from './db/request-transaction.ts';
 import { accountGoneError, readBearer } from './http/auth.ts';
-import { anonymousWrites } from './http/anonymous-writes.ts';
-import { bodyLimits } from './http/body-limits.ts';
-import { chaos, ChaosDropError, parseChaos } from './http/chaos.ts';
+import { chaosLatency, ChaosDropError, parseChaos } from './http/chaos.ts';
 import { clientGoneReason } from './http/client-gone.ts';
 import { clientIp } from './http/client-ip.ts';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  databaseUnavailableError,
-  isDatabaseUnavailable,
-} from './http/database-unavailable.ts';
+import { databaseUnavailableError, isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { domainErrorAnswer } from './http/domain-errors.ts';
-import { serveOpenApi } from './http/openapi/serve.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
 import { requestMetrics } from './http/request-metrics.ts';
+import { provideGuards, routeGuards } from './http/route-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -35,10 +30,10 @@ import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
 import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { operationRoutes } from './routes/operations.ts';
 import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { accessTokens } from './services/access-tokens.ts';
-import { idempotency } from './services/idempotency.ts';
 import { insightsCounter, type InsightsCounter } from './services/insights-counter.ts';
 import { errorReporter, type ErrorReporter } from './services/error-reporter.ts';
 import { type ImageStore } from './services/image-store.ts';
@@ -53,7 +48,7 @@ import type { PlacesProvider } from './services/places/provider.ts';
 import { startImageSweep } from './services/image-ledger.ts';
 import { defaultRateLimits, type RateLimitPolicy } from './services/rate-limit.ts';
 import { loadJwtSecretSync, type SigningKeys } from './services/secrets.ts';
-import { pendingMigrations } from './db/migrate.ts';
+import { LiveSessions } from './services/live-sessions.ts';
 import { defaultWritePolicy, type WritePolicy } from './services/write-policy.ts';
 
 export type { Clock } from './context.ts';
@@ -129,14 +124,15 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
 
+  // Every API request: who and where from, then what its route declares (http/route.ts).
   const api = new Hono<ApiEnv>();
   const chaosSettings = parseChaos(config.chaos);
-  if (chaosSettings) api.use('*', chaos(chaosSettings, services.random));
+  if (chaosSettings) api.use('*', chaosLatency(chaosSettings));
   api.use('*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
-  api.use('*', anonymousWrites({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
-  api.use('*', bodyLimits());
-  api.use('*', readBearer(services));
-  // Mail a request queued goes out once its transaction (the idempotency layer's, inside) has committed.
+  const live = new LiveSessions();
+  api.use('*', readBearer(services, live));
+  api.use('*', provideGuards(routeGuards(services, { live, chaos: chaosSettings })));
+  // Mail a request queued goes out once its transaction (the idempotency guard's, inside) has committed.
   api.use('*', async (_c, next) => {
     try {
       await next();
@@ -144,43 +140,26 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       services.mail.kick();
     }
   });
-  api.use('*', idempotency(services));
 
-  // Liveness: the process answers. It does not touch the database, so an
-  // orchestrator does not restart every instance while the database is away.
-  api.get('/health', (c) => c.json({ status: 'ok', database: services.db.engine }));
-  // Readiness (contract §3): send traffic here only when the database answers
-  // and every migration this build knows has been applied.
-  api.get('/ready', async (c) => {
-    let pending: string[];
-    try {
-      pending = await pendingMigrations(services.db);
-    } catch {
-      return c.json(problemBody('Not ready: the database does not answer.'), 503, {
-        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-      });
-    }
-    if (pending.length) {
-      return c.json(problemBody(`Not ready: ${pending.length} database migration(s) not applied yet.`), 503);
-    }
-    return c.json({ status: 'ready', database: services.db.engine });
-  });
-  api.route('/auth', profileRoutes(services));
-  api.route('/auth', authRoutes(services));
-  api.route('/auth', accountRoutes(services));
-  api.route('/auth', issueRoutes(services));
-  api.route('/events/events', matchingBusinessRoutes(services));
-  api.route('/events', insightsRoutes(services, insights));
-  api.route('/events', venueApprovalRoutes(services));
-  api.route('/events', eventRoutes(services));
-  api.route('/media_feed', placesRoutes(services));
-  api.route('/media', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
-  const devMailbox = !config.smtpUrl && !config.production;
-  if (devMailbox) api.route('/dev', devRoutes(services));
-  api.get('/openapi.json', serveOpenApi({ devMailbox }));
+  // Each router registers its paths from src/shared/contract/api-routes.ts.
+  api.route(
+    '/',
+    operationRoutes(services, () => app),
+  );
+  api.route('/', profileRoutes(services));
+  api.route('/', authRoutes(services));
+  api.route('/', accountRoutes(services));
+  api.route('/', issueRoutes(services));
+  api.route('/', matchingBusinessRoutes(services));
+  api.route('/', insightsRoutes(services, insights));
+  api.route('/', venueApprovalRoutes(services));
+  api.route('/', eventRoutes(services));
+  api.route('/', placesRoutes(services));
+  api.route('/', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
+  if (!config.smtpUrl && !config.production) api.route('/', devRoutes(services));
   api.all('*', (c) => c.json(problemBody(`No API endpoint at ${c.req.method} ${c.req.path}.`), 404));
 
-  app.route('/api', api);
+  app.route(API_PREFIX, api);
   app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [], insights }));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;

@@ -3,7 +3,7 @@
  * injected world (clock, randomness, mail, image storage, places provider),
  * plus the Hono environment type that carries the caller through a request.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
@@ -33,6 +33,21 @@ export interface Services {
   tokens: AccessTokens;
 }
 
+/**
+ * What declared routes enforce (http/route.ts), made once per app by http/route-guards.ts.
+ * Named here beside ApiEnv, which every guard's type needs, so the two modules do not import
+ * each other; `chaos` is null unless CHAOS is set.
+ */
+export interface RouteGuards {
+  chaos: MiddlewareHandler<ApiEnv> | null;
+  sameSiteJson: MiddlewareHandler<ApiEnv>;
+  jsonLimit: MiddlewareHandler<ApiEnv>;
+  uploadLimit: MiddlewareHandler<ApiEnv>;
+  endsSessions: MiddlewareHandler<ApiEnv>;
+  endsSessionsWhenRefused: MiddlewareHandler<ApiEnv>;
+  idempotency: MiddlewareHandler<ApiEnv>;
+}
+
 /** Per-request values set by middleware. */
 export interface ApiVariables {
   /** The signed-in caller, when a valid bearer token came with the request. */
@@ -41,6 +56,8 @@ export interface ApiVariables {
   ip: string;
   /** This request's id (X-Request-Id), in the log line and every 5xx detail. */
   requestId: string;
+  /** What declared routes enforce (http/route.ts), made once per app. */
+  guards: RouteGuards;
 }
 
 export interface ApiEnv {

@@ -14,6 +14,7 @@ import { registerListingPages } from './listing-pages.ts';
 import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
+import { API_PREFIX } from '../src/shared/contract/api-routes.ts';
 import { sameImageUrls } from '../src/shared/contract/media-url.ts';
 import { LISTING_CACHE } from '../src/shared/offline/listing-pages.ts';
 
@@ -46,7 +47,7 @@ registerRoute(
         return (await matchPrecache('/shell.html')) ?? Response.error();
       }
     },
-    { denylist: [/^\/api\//, /^\/e\//, /^\/p\//] },
+    { denylist: [new RegExp(`^${API_PREFIX}/`), /^\/e\//, /^\/p\//] },
   ),
 );
 

@@ -1,6 +1,6 @@
 /**
- * Guards the endpoints anyone may call without a token (sign-in, sign-up,
- * codes, issue reports): the body must be declared JSON, and a browser
+ * Guards the writes anyone may call without a token (sign-in, sign-up,
+ * codes, issue reports; they declare `anonymous`, route.ts): the body must be declared JSON, and a browser
  * request from another site is refused. A cross-site page can only send
  * "simple" requests without a preflight — text/plain or form bodies — so
  * requiring application/json and checking `Origin` together stop forged
@@ -10,18 +10,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import { ApiError } from './problem.ts';
-
-/** Anonymous write endpoints (JSON bodies, contract §8). */
-export const anonymousWritePaths: readonly string[] = [
-  '/api/auth/login/',
-  '/api/auth/refresh/',
-  '/api/auth/register/',
-  '/api/auth/verify-email/',
-  '/api/auth/resend_verification/',
-  '/api/auth/report-issue/',
-  '/api/auth/password/forgot/',
-  '/api/auth/password/reset/',
-];
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -33,12 +21,9 @@ function hostOf(origin: string): string | null {
   }
 }
 
-export function anonymousWrites(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler<ApiEnv> {
+export function sameSiteJson(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler<ApiEnv> {
   const publicOrigin = new URL(options.publicUrl).origin.toLowerCase();
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
-    if (!anonymousWritePaths.includes(c.req.path)) return next();
-
     const origin = c.req.header('origin');
     if (origin !== undefined) {
       // The host the browser addressed (a cross-site page cannot change it), or the public origin.

@@ -10,13 +10,14 @@
  * an expired one: the client refreshes and gets a token that names its session.
  *
  * The lookup's answer is remembered briefly (services/live-sessions.ts): the
- * requests that can end a session clear that memory when they finish, so in
- * one process a session ends at once; another instance notices within 2 s.
+ * routes that can end a session (they declare `endsSessions`, route.ts) clear
+ * that memory when they finish, so in one process a session ends at once;
+ * another instance notices within 2 s.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import type { AccessClaims } from '../services/access-tokens.ts';
-import { LiveSessions } from '../services/live-sessions.ts';
+import type { LiveSessions } from '../services/live-sessions.ts';
 import { sessionIsAlive } from '../services/refresh-tokens.ts';
 import { ApiError } from './problem.ts';
 
@@ -31,31 +32,28 @@ async function callerOf(services: Services, live: LiveSessions, token: string): 
   return claims;
 }
 
-/** Requests that can end sessions (a refresh is refused when it detects reuse, and revokes the family). */
-function mayEndSessions(method: string, path: string, status: number): boolean {
-  if (method !== 'POST') return false;
-  switch (path) {
-    case '/api/auth/logout/':
-    case '/api/auth/password/reset/':
-    case '/api/auth/password/change/':
-    case '/api/auth/email/confirm/':
-      return true;
-    case '/api/auth/refresh/':
-      return status !== 200;
-    default:
-      return false;
-  }
-}
-
-export function readBearer(services: Services, live = new LiveSessions()): MiddlewareHandler<ApiEnv> {
+export function readBearer(services: Services, live: LiveSessions): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     c.set('user', match?.[1] ? await callerOf(services, live, match[1]) : null);
+    await next();
+  };
+}
+
+/**
+ * Guards of a route that can end sessions: the sessions remembered alive are
+ * forgotten once it has answered — always, or unless it answered 200 (a
+ * refresh is refused when it detects reuse, and revokes the family).
+ */
+export function forgetSessionsAfter(live: LiveSessions, unlessOk: boolean): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    let answered = false;
     try {
       await next();
+      answered = true;
     } finally {
-      if (mayEndSessions(c.req.method, c.req.path, c.res.status)) live.forgetAll();
+      if (!unlessOk || !answered || c.res.status !== 200) live.forgetAll();
     }
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Request size limits, answered with a JSON 413 before a large body is read:
- * 64 KB for JSON, and a little over the 10 MB image limit for multipart forms.
+ * 64 KB for JSON, and a little over the 10 MB image limit for the multipart
+ * forms of routes that declare an upload (route.ts).
  *
  * A body whose length is declared (Content-Length, no Transfer-Encoding) is
  * judged by that header alone: Node's HTTP parser never delivers more bytes
@@ -12,7 +13,7 @@
  * in-process, without a socket), are counted as they arrive, by Hono's
  * bodyLimit.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_IMAGE_BYTES } from '../../src/shared/contract/event.ts';
 import type { ApiEnv } from '../context.ts';
@@ -21,10 +22,10 @@ import { problemBody } from './problem.ts';
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
 
-function limit(maxSize: number, detail: string) {
+function limit(maxSize: number, detail: string): MiddlewareHandler<ApiEnv> {
   const tooLarge = (c: Context<ApiEnv>) => c.json(problemBody(detail), 413);
   const counted = bodyLimit({ maxSize, onError: tooLarge });
-  return (c: Context<ApiEnv>, next: Next) => {
+  return async (c, next) => {
     // Without Node's request (in-process tests: a web Request), count as it is read.
     const chunked = c.req.header('transfer-encoding') !== undefined;
     if (chunked || !c.env?.incoming) return counted(c, next);
@@ -34,11 +35,16 @@ function limit(maxSize: number, detail: string) {
   };
 }
 
-export function bodyLimits(): MiddlewareHandler<ApiEnv> {
-  const json = limit(MAX_JSON_BYTES, 'The request body is too large.');
+/** A route that reads JSON: 64 KB, whatever the body claims to be. */
+export function jsonBodyLimit(): MiddlewareHandler<ApiEnv> {
+  return limit(MAX_JSON_BYTES, 'The request body is too large.');
+}
+
+/** A route that takes an upload: a multipart form up to the image limit, or 64 KB of JSON. */
+export function uploadBodyLimit(): MiddlewareHandler<ApiEnv> {
+  const json = jsonBodyLimit();
   const form = limit(MAX_FORM_BYTES, 'The upload is too large. Images can be at most 10 MB.');
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     return type.startsWith('multipart/form-data') ? form(c, next) : json(c, next);
   };

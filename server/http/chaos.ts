@@ -5,7 +5,7 @@
  * - error: share of writes answered 503 *before* anything is applied;
  * - drop: share of writes applied and then the connection destroyed with no
  *   response — the case that makes Idempotency-Key necessary.
- * Sign-in endpoints and the dev mailbox are spared so a test can still log in.
+ * Routes that declare `chaosExempt` (sign-in, route.ts) are spared so a test can still log in.
  * In-process (no socket) a drop surfaces as a thrown ChaosDropError.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -39,13 +39,17 @@ export function parseChaos(text: string | null): ChaosSettings | null {
   return settings;
 }
 
-const spared = ['/api/auth/login/', '/api/auth/refresh/', '/api/auth/register/', '/api/auth/verify-email/'];
-
-export function chaos(settings: ChaosSettings, random: () => number): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
+/** Latency, on every API request. */
+export function chaosLatency(settings: ChaosSettings): MiddlewareHandler<ApiEnv> {
+  return async (_c, next) => {
     if (settings.latency > 0) await new Promise((resolve) => setTimeout(resolve, settings.latency));
-    const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(c.req.method);
-    if (!write || spared.includes(c.req.path) || c.req.path.startsWith('/api/dev/')) return next();
+    await next();
+  };
+}
+
+/** Errors and drops, on the writes of routes that are not exempt. */
+export function chaosFaults(settings: ChaosSettings, random: () => number): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
     const draw = random();
     if (draw < settings.error) {
       return c.json(problemBody('Service temporarily unavailable (simulated by CHAOS). Please retry.'), 503);

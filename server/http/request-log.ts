@@ -12,11 +12,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+import { API_PREFIX, apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import type { ApiEnv } from '../context.ts';
 import type { Logger } from '../services/logger.ts';
 import { addressPrefix } from './address-prefix.ts';
 
-const PROBES = new Set(['/api/health', '/api/ready']);
+const PROBES = new Set([apiRoutes.health, apiRoutes.ready].map((path) => API_PREFIX + path));
 
 /** Routine traffic nobody reads a line of: a probe that answered, a static file that was served. */
 function routine(c: Context<ApiEnv>, status: number): boolean {

@@ -4,9 +4,11 @@
  * never from the request's Host or X-Forwarded-Host: a forged header must not
  * change a URL, and nothing cached may depend on a header an attacker chooses.
  */
+import { API_PREFIX, apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import type { Config } from '../config.ts';
 
-export const MEDIA_PATH = '/api/media/';
+/** `/api/media/`: where `:name` goes. */
+export const MEDIA_PATH = API_PREFIX + apiRoutes.media.slice(0, -':name'.length);
 
 export function mediaBase(config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl + MEDIA_PATH;

@@ -12,13 +12,17 @@
  * Codes follow the verification-code rules (services/verification-codes.ts).
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import {
   ChangeEmailRequestSchema,
   ChangePasswordRequestSchema,
   ConfirmEmailChangeRequestSchema,
+  DetailResponseSchema,
   ForgotPasswordRequestSchema,
   ResetPasswordRequestSchema,
 } from '../../src/shared/contract/auth.ts';
+import { TokenPairSchema } from '../../src/shared/contract/user.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
 import { deletePasswordResetCode, pendingEmailChangeTarget } from '../db/queries/account-codes.ts';
@@ -33,6 +37,7 @@ import {
 } from '../db/queries/users.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import { readJsonAs } from '../http/validation.ts';
 import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
 import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
@@ -64,6 +69,8 @@ const TOO_MANY_CODES = 'Too many wrong codes. Please ask for a new one.';
 const EXPIRED_CODE = 'This code has expired. Please ask for a new one.';
 const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
 const EMAIL_TAKEN = 'An account with this email already exists.';
+
+const EmailChangedSchema = v.object({ detail: v.string(), email: v.string() });
 
 const cooldown: Limit = { max: 1, windowSeconds: RESEND_COOLDOWN_MS / 1000 };
 const nothingToCheck: Limit = { max: MAX_WRONG_ATTEMPTS, windowSeconds: CODE_TTL_MS / 1000 };
@@ -109,163 +116,228 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
     return user;
   }
 
-  router.post('/password/forgot/', async (c) => {
-    const body = await readJsonAs(c, ForgotPasswordRequestSchema);
-    const now = clock.now();
-    const ip = c.get('ip');
-    await enforceUncounted(db, [{ bucket: `forgot:ip:${ip}`, limit: limits.resendPerIp }], now);
-    // The same reads for every email, so an existing account costs no more time than an unknown one.
-    const user = await findUserByEmail(db, body.email, now);
-    const known = await isKnownLoginAddress(db, user?.id ?? 0, ip, now);
-    if (!known) {
-      await enforceUncounted(
-        db,
-        [
-          { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
-          { bucket: `forgot-day:acct:${body.email}`, limit: limits.resetCodesPerAccountPerDay },
-        ],
-        now,
+  router.post(
+    apiRoutes.forgotPassword,
+    route({
+      tag: 'account',
+      summary: 'Mail a 4-digit reset code; the same answer whether or not the account exists.',
+      auth: 'none',
+      anonymous: true,
+      idempotent: true,
+      json: ForgotPasswordRequestSchema,
+      responses: { 200: { description: 'Accepted.', schema: DetailResponseSchema } },
+      errors: [429],
+    }),
+    async (c) => {
+      const body = await readJsonAs(c, ForgotPasswordRequestSchema);
+      const now = clock.now();
+      const ip = c.get('ip');
+      await enforceUncounted(db, [{ bucket: `forgot:ip:${ip}`, limit: limits.resendPerIp }], now);
+      // The same reads for every email, so an existing account costs no more time than an unknown one.
+      const user = await findUserByEmail(db, body.email, now);
+      const known = await isKnownLoginAddress(db, user?.id ?? 0, ip, now);
+      if (!known) {
+        await enforceUncounted(
+          db,
+          [
+            { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
+            { bucket: `forgot-day:acct:${body.email}`, limit: limits.resetCodesPerAccountPerDay },
+          ],
+          now,
+        );
+      }
+      await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
+      // The mail is queued with the code, not sent: the answer never waits for SMTP (nor fails with it).
+      if (user?.verified) {
+        await db.transaction(async (tx) =>
+          sendPasswordResetCode(
+            mail.via(tx),
+            user.email,
+            await storeAccountCode(tx, config.jwtSecret, user.id, 'password-reset', now),
+          ),
+        );
+      }
+      return c.json({ detail: FORGOT_PASSWORD_SENT });
+    },
+  );
+
+  router.post(
+    apiRoutes.resetPassword,
+    route({
+      tag: 'account',
+      summary: 'Set a new password with the mailed code; every other session of the account ends.',
+      auth: 'none',
+      anonymous: true,
+      idempotent: false,
+      endsSessions: 'always',
+      json: ResetPasswordRequestSchema,
+      responses: { 200: { description: 'Signed in with the new password.', schema: TokenPairSchema } },
+      errors: [429],
+    }),
+    async (c) => {
+      const body = await readJsonAs(c, ResetPasswordRequestSchema);
+      const now = clock.now();
+      const ip = c.get('ip');
+      // Per address only: the code itself bounds guesses (5 burn it), so strangers' wrong tries never 429 its holder.
+      await enforceUncounted(db, [{ bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp }], now);
+      const user = await findUserByEmail(db, body.email, now);
+      if (!user?.verified) {
+        // No code was mailed: count the tries as a real code's, so the answers match.
+        const over = await hit(db, `reset:nothing:${body.email}`, nothingToCheck, now);
+        throw codeError(over > 0 ? 'too-many' : 'wrong');
+      }
+      const { result } = await db.transaction((tx) =>
+        checkAccountCode(tx, config.jwtSecret, user.id, 'password-reset', body.code, now),
       );
-    }
-    await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
-    // The mail is queued with the code, not sent: the answer never waits for SMTP (nor fails with it).
-    if (user?.verified) {
-      await db.transaction(async (tx) =>
-        sendPasswordResetCode(
-          mail.via(tx),
-          user.email,
-          await storeAccountCode(tx, config.jwtSecret, user.id, 'password-reset', now),
-        ),
-      );
-    }
-    return c.json({ detail: FORGOT_PASSWORD_SENT });
-  });
+      if (result !== 'ok') throw codeError(result);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, user.id, passwordHash);
+        await revokeUserSessions(tx, user.id, now);
+      });
+      // The owner proved the inbox from here: lift this address's login lock-out and trust it.
+      await deleteBucket(db, loginBuckets(user.email, ip).accountIp);
+      await rememberLoginAddress(db, user.id, ip, now);
+      return c.json(await openSession(services, user.id, user.user_type));
+    },
+  );
 
-  router.post('/password/reset/', async (c) => {
-    const body = await readJsonAs(c, ResetPasswordRequestSchema);
-    const now = clock.now();
-    const ip = c.get('ip');
-    // Per address only: the code itself bounds guesses (5 burn it), so strangers' wrong tries never 429 its holder.
-    await enforceUncounted(db, [{ bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp }], now);
-    const user = await findUserByEmail(db, body.email, now);
-    if (!user?.verified) {
-      // No code was mailed: count the tries as a real code's, so the answers match.
-      const over = await hit(db, `reset:nothing:${body.email}`, nothingToCheck, now);
-      throw codeError(over > 0 ? 'too-many' : 'wrong');
-    }
-    const { result } = await db.transaction((tx) =>
-      checkAccountCode(tx, config.jwtSecret, user.id, 'password-reset', body.code, now),
-    );
-    if (result !== 'ok') throw codeError(result);
-    const passwordHash = await hashPassword(body.password);
-    await db.transaction(async (tx) => {
-      await setPasswordHash(tx, user.id, passwordHash);
-      await revokeUserSessions(tx, user.id, now);
-    });
-    // The owner proved the inbox from here: lift this address's login lock-out and trust it.
-    await deleteBucket(db, loginBuckets(user.email, ip).accountIp);
-    await rememberLoginAddress(db, user.id, ip, now);
-    return c.json(await openSession(services, user.id, user.user_type));
-  });
+  router.post(
+    apiRoutes.changePassword,
+    route({
+      tag: 'account',
+      summary: "Change the caller's password; the other sessions end.",
+      auth: 'bearer',
+      idempotent: false,
+      endsSessions: 'always',
+      json: ChangePasswordRequestSchema,
+      responses: { 200: { description: 'Changed.', schema: DetailResponseSchema } },
+      errors: [429],
+    }),
+    async (c) => {
+      const caller = requireUser(c);
+      const body = await readJsonAs(c, ChangePasswordRequestSchema);
+      const now = clock.now();
+      await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
+      const passwordHash = await hashPassword(body.new_password);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, caller.userId, passwordHash);
+        await deletePasswordResetCode(tx, caller.userId);
+        await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
+      });
+      return c.json({ detail: 'Your password has been changed. Other devices have been signed out.' });
+    },
+  );
 
-  router.post('/password/change/', async (c) => {
-    const caller = requireUser(c);
-    const body = await readJsonAs(c, ChangePasswordRequestSchema);
-    const now = clock.now();
-    await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
-    const passwordHash = await hashPassword(body.new_password);
-    await db.transaction(async (tx) => {
-      await setPasswordHash(tx, caller.userId, passwordHash);
-      await deletePasswordResetCode(tx, caller.userId);
-      await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
-    });
-    return c.json({ detail: 'Your password has been changed. Other devices have been signed out.' });
-  });
-
-  router.post('/email/change/', async (c) => {
-    const caller = requireUser(c);
-    const body = await readJsonAs(c, ChangeEmailRequestSchema);
-    const now = clock.now();
-    await enforce(
-      db,
-      [
-        { bucket: `email-change:ip:${c.get('ip')}`, limit: limits.resendPerIp },
-        { bucket: `email-change:acct:${caller.userId}`, limit: limits.resendPerAccount },
-      ],
-      now,
-    );
-    const user = await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
-    if (user.email.toLowerCase() === body.new_email) {
-      throw new ApiError(400, 'That is already your email address.', { new_email: ['That is already your email.'] });
-    }
-    const taken = await findUserByEmail(db, body.new_email, now);
-    if (taken?.verified) throw new ApiError(409, EMAIL_TAKEN, { new_email: [EMAIL_TAKEN] });
-    await waitBetweenCodes(db, `email-change:cooldown:${caller.userId}`, now);
-    // Counted only for a code that will be mailed: wrong passwords cannot use up the address's allowance.
-    await enforce(db, [{ bucket: `email-change:target:${body.new_email}`, limit: limits.resendPerAccount }], now);
-    await db.transaction(async (tx) =>
-      sendEmailChangeCode(
-        mail.via(tx),
-        body.new_email,
-        await storeAccountCode(tx, config.jwtSecret, caller.userId, 'email-change', now, body.new_email),
-      ),
-    );
-    return c.json({ detail: `We sent a 4-digit code to ${body.new_email}. Enter it to confirm the change.` });
-  });
-
-  router.post('/email/confirm/', async (c) => {
-    const caller = requireUser(c);
-    const body = await readJsonAs(c, ConfirmEmailChangeRequestSchema);
-    const now = clock.now();
-    await enforce(
-      db,
-      [
-        { bucket: `email-confirm:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
-        { bucket: `email-confirm:acct:${caller.userId}`, limit: limits.verifyPerAccount },
-        { bucket: `code-day:email:${caller.userId}`, limit: limits.codeTriesPerAccountPerDay },
-      ],
-      now,
-    );
-    // Tries at codes for one address are counted across every account that asked for it.
-    const target = await pendingEmailChangeTarget(db, caller.userId);
-    if (target) {
+  router.post(
+    apiRoutes.changeEmail,
+    route({
+      tag: 'account',
+      summary: 'Start an email change: a 4-digit code goes to the new address.',
+      auth: 'bearer',
+      idempotent: true,
+      json: ChangeEmailRequestSchema,
+      responses: { 200: { description: 'Code sent.', schema: DetailResponseSchema } },
+      errors: [409, 429],
+    }),
+    async (c) => {
+      const caller = requireUser(c);
+      const body = await readJsonAs(c, ChangeEmailRequestSchema);
+      const now = clock.now();
       await enforce(
         db,
         [
-          { bucket: `email-confirm:target:${target}`, limit: limits.verifyPerAccount },
-          { bucket: `code-day:email-target:${target}`, limit: limits.codeTriesPerAccountPerDay },
+          { bucket: `email-change:ip:${c.get('ip')}`, limit: limits.resendPerIp },
+          { bucket: `email-change:acct:${caller.userId}`, limit: limits.resendPerAccount },
         ],
         now,
       );
-    }
-    type Outcome =
-      | { ok: false; result: 'wrong' | 'expired' | 'too-many' | 'none' }
-      | { ok: true; oldEmail: string; newEmail: string };
-    const changed = await db.transaction(async (tx): Promise<Outcome> => {
-      const { result, newEmail } = await checkAccountCode(
-        tx,
-        config.jwtSecret,
-        caller.userId,
-        'email-change',
-        body.code,
+      const user = await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
+      if (user.email.toLowerCase() === body.new_email) {
+        throw new ApiError(400, 'That is already your email address.', { new_email: ['That is already your email.'] });
+      }
+      const taken = await findUserByEmail(db, body.new_email, now);
+      if (taken?.verified) throw new ApiError(409, EMAIL_TAKEN, { new_email: [EMAIL_TAKEN] });
+      await waitBetweenCodes(db, `email-change:cooldown:${caller.userId}`, now);
+      // Counted only for a code that will be mailed: wrong passwords cannot use up the address's allowance.
+      await enforce(db, [{ bucket: `email-change:target:${body.new_email}`, limit: limits.resendPerAccount }], now);
+      await db.transaction(async (tx) =>
+        sendEmailChangeCode(
+          mail.via(tx),
+          body.new_email,
+          await storeAccountCode(tx, config.jwtSecret, caller.userId, 'email-change', now, body.new_email),
+        ),
+      );
+      return c.json({ detail: `We sent a 4-digit code to ${body.new_email}. Enter it to confirm the change.` });
+    },
+  );
+
+  router.post(
+    apiRoutes.confirmEmail,
+    route({
+      tag: 'account',
+      summary: 'Finish an email change with the code sent to the new address.',
+      auth: 'bearer',
+      idempotent: true,
+      endsSessions: 'always',
+      json: ConfirmEmailChangeRequestSchema,
+      responses: { 200: { description: 'The new address.', schema: EmailChangedSchema } },
+      errors: [409, 429],
+    }),
+    async (c) => {
+      const caller = requireUser(c);
+      const body = await readJsonAs(c, ConfirmEmailChangeRequestSchema);
+      const now = clock.now();
+      await enforce(
+        db,
+        [
+          { bucket: `email-confirm:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
+          { bucket: `email-confirm:acct:${caller.userId}`, limit: limits.verifyPerAccount },
+          { bucket: `code-day:email:${caller.userId}`, limit: limits.codeTriesPerAccountPerDay },
+        ],
         now,
       );
-      if (result !== 'ok') return { ok: false, result };
-      if (!newEmail) return { ok: false, result: 'none' };
-      const oldEmail = await lockUserEmail(tx, caller.userId);
-      if (!oldEmail) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
-      // Proving the inbox beats a pending registration of it (as in register); a verified account keeps it.
-      const other = await lockOtherHolderOfEmail(tx, newEmail, caller.userId);
-      if (other && !other.pending) throw new ApiError(409, EMAIL_TAKEN, { code: [EMAIL_TAKEN] });
-      if (other) await deleteUser(tx, other.id);
-      await setEmail(tx, caller.userId, newEmail);
-      await deletePasswordResetCode(tx, caller.userId);
-      await sendEmailChangedNotice(mail.via(tx), oldEmail, newEmail);
-      return { ok: true, oldEmail, newEmail };
-    });
-    if (!changed.ok) throw codeError(changed.result);
-    return c.json({ detail: `Your email address is now ${changed.newEmail}.`, email: changed.newEmail });
-  });
+      // Tries at codes for one address are counted across every account that asked for it.
+      const target = await pendingEmailChangeTarget(db, caller.userId);
+      if (target) {
+        await enforce(
+          db,
+          [
+            { bucket: `email-confirm:target:${target}`, limit: limits.verifyPerAccount },
+            { bucket: `code-day:email-target:${target}`, limit: limits.codeTriesPerAccountPerDay },
+          ],
+          now,
+        );
+      }
+      type Outcome =
+        | { ok: false; result: 'wrong' | 'expired' | 'too-many' | 'none' }
+        | { ok: true; oldEmail: string; newEmail: string };
+      const changed = await db.transaction(async (tx): Promise<Outcome> => {
+        const { result, newEmail } = await checkAccountCode(
+          tx,
+          config.jwtSecret,
+          caller.userId,
+          'email-change',
+          body.code,
+          now,
+        );
+        if (result !== 'ok') return { ok: false, result };
+        if (!newEmail) return { ok: false, result: 'none' };
+        const oldEmail = await lockUserEmail(tx, caller.userId);
+        if (!oldEmail) throw new ApiError(401, 'Your account no longer exists. Please log in again.');
+        // Proving the inbox beats a pending registration of it (as in register); a verified account keeps it.
+        const other = await lockOtherHolderOfEmail(tx, newEmail, caller.userId);
+        if (other && !other.pending) throw new ApiError(409, EMAIL_TAKEN, { code: [EMAIL_TAKEN] });
+        if (other) await deleteUser(tx, other.id);
+        await setEmail(tx, caller.userId, newEmail);
+        await deletePasswordResetCode(tx, caller.userId);
+        await sendEmailChangedNotice(mail.via(tx), oldEmail, newEmail);
+        return { ok: true, oldEmail, newEmail };
+      });
+      if (!changed.ok) throw codeError(changed.result);
+      return c.json({ detail: `Your email address is now ${changed.newEmail}.`, email: changed.newEmail });
+    },
+  );
 
   return router;
 }

@@ -15,27 +15,43 @@
  * reading every inbox (contract §4), the support inbox included.
  */
 import { Hono } from 'hono';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import { EmailSchema } from '../../src/shared/contract/formats.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { queuedMailTo } from '../db/queries/mail-queue.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import { validate } from '../http/validation.ts';
 import * as v from 'valibot';
 
 const MailboxQuerySchema = v.object({ email: EmailSchema });
+const MailboxSchema = v.object({
+  messages: v.array(v.object({ to: v.string(), subject: v.string(), text: v.string(), code: v.optional(v.string()) })),
+});
 
 export function devRoutes(services: Services): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
-  router.get('/mailbox', async (c) => {
-    if (!isLocalRequest(c)) {
-      throw new ApiError(403, 'The dev mailbox only answers requests made on the server itself.');
-    }
-    if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
-    const { email } = validate(MailboxQuerySchema, { email: c.req.query('email') });
-    const mail = await queuedMailTo(services.db, email);
-    const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
-    return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });
-  });
+  router.get(
+    apiRoutes.devMailbox,
+    route({
+      tag: 'development',
+      summary: 'Mail sent to an address, oldest first (only without SMTP_URL and outside production).',
+      auth: 'none',
+      query: MailboxQuerySchema,
+      responses: { 200: { description: 'The messages.', schema: MailboxSchema } },
+      errors: [403],
+    }),
+    async (c) => {
+      if (!isLocalRequest(c)) {
+        throw new ApiError(403, 'The dev mailbox only answers requests made on the server itself.');
+      }
+      if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
+      const { email } = validate(MailboxQuerySchema, { email: c.req.query('email') });
+      const mail = await queuedMailTo(services.db, email);
+      const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
+      return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });
+    },
+  );
   return router;
 }
 

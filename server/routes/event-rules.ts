@@ -1,14 +1,10 @@
 /**
- * The rules an event write must pass before it touches the database: whose
- * accounts may write, one business listing per business, the cross-field
- * rules of the shared contract, and how ids and If-Match are read.
+ * How an event request is read: its id, If-Match, the list's page and
+ * cursor, and the list ETag's origin tag. The rules a write must pass are in
+ * services/events/event-rules.ts.
  */
-import { eventConsistencyErrors, type EventFields } from '../../src/shared/contract/event.ts';
 import type { ApiContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
-import type { AccessClaims } from '../services/access-tokens.ts';
-
-export const ONE_LISTING = 'You already have a business listing. Edit it instead of adding another.';
 
 export function eventId(c: ApiContext): number {
   const raw = c.req.param('id') ?? '';
@@ -25,65 +21,11 @@ export function ifMatchVersion(c: ApiContext): number | null {
   return Number(match[1]);
 }
 
-export function requireDashboardUser(user: AccessClaims): void {
-  if (user.userType !== 'business' && user.userType !== 'subpromoter') {
-    throw new ApiError(403, 'Only business and promoter accounts can manage events.');
-  }
-}
-
-/**
- * Whether the write makes the record the account's business listing: a
- * business account's recurring record is its listing (one per account); a
- * promoter's recurring event is a weekly series (contract §10). Undefined
- * when the write does not touch `is_recurring`.
- */
-export function listingFlag(user: AccessClaims, fields: EventFields): boolean | undefined {
-  if (fields.is_recurring === undefined) return undefined;
-  return fields.is_recurring && user.userType === 'business';
-}
-
 /** A short stable hash, so the list's ETag differs per public origin. */
 export function shortHash(text: string): string {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0).toString(36);
-}
-
-/** The merged record must satisfy the contract's cross-field rules (400 otherwise). */
-export function assertConsistent(event: Partial<Record<keyof EventFields, unknown>>): void {
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const errors = eventConsistencyErrors({
-    event_type: text(event.event_type),
-    event_subtype: text(event.event_subtype),
-    start_date: text(event.start_date),
-    start_time: text(event.start_time),
-    end_date: text(event.end_date),
-    end_time: text(event.end_time),
-  });
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw new ApiError(400, first, errors);
-}
-
-/**
- * Fields whose checks read the stored event: date and type consistency, the
- * one-listing rule, and venue approval (a new venue, or a draft published
- * while it waits for one, tells the venue).
- */
-const checkedAgainstStoredRow = [
-  'event_type',
-  'event_subtype',
-  'start_date',
-  'start_time',
-  'end_date',
-  'end_time',
-  'is_recurring',
-  'venue_id',
-  'status',
-] as const satisfies readonly (keyof EventFields)[];
-
-/** True when an update sets a field whose check needs the stored row (see assertConsistent). */
-export function needsStoredRow(fields: Partial<Record<keyof EventFields, unknown>>): boolean {
-  return checkedAgainstStoredRow.some((field) => fields[field] !== undefined);
 }
 
 /** Events per page when a page is asked for without `limit`, and the most one page may hold. */

@@ -17,10 +17,13 @@
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import {
   INSIGHTS_DEFAULT_DAYS,
   INSIGHTS_MAX_DAYS,
   InsightHitSchema,
+  InsightsQuerySchema,
+  InsightsSchema,
   type InsightCounts,
   type Insights,
 } from '../../src/shared/contract/insights.ts';
@@ -28,6 +31,7 @@ import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { mayCount } from '../http/counted-visit.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import { readJson, validate } from '../http/validation.ts';
 import { INSIGHT_COLUMNS, listingOwner, ownInsightDays } from '../db/queries/listing-insights.ts';
 import { insightsDay, type InsightsCounter } from '../services/insights-counter.ts';
@@ -55,30 +59,46 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
   const { db, clock } = services;
   const router = new Hono<ApiEnv>();
 
-  router.get('/:id/insights/', async (c) => {
-    const user = requireUser(c);
-    const id = eventId(c);
-    const raw = c.req.query('days');
-    const days = raw === undefined ? INSIGHTS_DEFAULT_DAYS : validate(DaysSchema, raw);
-    const range = dateRange(insightsDay(clock.now()), days);
-    const rows = await ownInsightDays(db, id, user.userId, range[0]!);
-    if (!rows) throw new ApiError(404, 'Event not found.');
-    const byDate = new Map(rows.map((row) => [row.date, row]));
-    const totals = zeros();
-    const answer: Insights = {
-      days: range.map((date) => {
-        const row = byDate.get(date);
-        const counts = zeros();
-        for (const name of INSIGHT_COLUMNS) {
-          counts[name] = row?.[name] ?? 0;
-          totals[name] += counts[name];
-        }
-        return { date, ...counts };
-      }),
-      totals,
-    };
-    return c.json(answer, 200, { 'Cache-Control': 'private, no-cache' });
-  });
+  router.get(
+    apiRoutes.insights,
+    route({
+      tag: 'events',
+      summary: "Daily counts of one of the caller's listings (every day, oldest first) and their totals; others 404.",
+      auth: 'bearer',
+      query: InsightsQuerySchema,
+      responses: {
+        200: {
+          description: 'Views, QR scans, shares, calendar adds and ticket clicks per day.',
+          schema: InsightsSchema,
+        },
+      },
+      errors: [404],
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const id = eventId(c);
+      const raw = c.req.query('days');
+      const days = raw === undefined ? INSIGHTS_DEFAULT_DAYS : validate(DaysSchema, raw);
+      const range = dateRange(insightsDay(clock.now()), days);
+      const rows = await ownInsightDays(db, id, user.userId, range[0]!);
+      if (!rows) throw new ApiError(404, 'Event not found.');
+      const byDate = new Map(rows.map((row) => [row.date, row]));
+      const totals = zeros();
+      const answer: Insights = {
+        days: range.map((date) => {
+          const row = byDate.get(date);
+          const counts = zeros();
+          for (const name of INSIGHT_COLUMNS) {
+            counts[name] = row?.[name] ?? 0;
+            totals[name] += counts[name];
+          }
+          return { date, ...counts };
+        }),
+        totals,
+      };
+      return c.json(answer, 200, { 'Cache-Control': 'private, no-cache' });
+    },
+  );
 
   /** The user the beacon's token names, expired or not, when we signed it; else null. */
   async function tokenHolder(c: ApiContext): Promise<number | null> {
@@ -96,25 +116,41 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
     }
   }
 
-  router.post('/:id/insights/hit/', async (c) => {
-    const id = eventId(c);
-    // A page on another site may not count for its visitors (it cannot send JSON without our consent either).
-    if (c.req.header('sec-fetch-site') === 'cross-site') {
-      throw new ApiError(403, 'This request came from another website, so it was refused.');
-    }
-    const hit = validate(InsightHitSchema, await readJson(c));
-    if (!mayCount(c)) return c.body(null, 204);
-    const holder = await tokenHolder(c);
-    if (holder !== null && holder === (await listingOwner(db, id))) return c.body(null, 204);
-    const address = c.get('ip');
-    if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address);
-    else {
-      counter.count(id, 'views', address);
-      if (hit.src === 'qr') counter.count(id, 'qr_scans', address);
-      if (hit.src === 'share') counter.count(id, 'shares', address);
-    }
-    return c.body(null, 204);
-  });
+  // Not `anonymous`: the handler refuses a cross-site beacon itself, with its own sentence, and a
+  // same-site one may come without Origin. Idempotent like every write before it (a key is honoured;
+  // the page sends none, so without a token the beacon touches no database).
+  router.post(
+    apiRoutes.insightHit,
+    route({
+      tag: 'events',
+      summary:
+        "The public page's beacon: a view (src qr or share) or a ticket click. Always 204; robots, prefetches, the owner and repeats per address are not counted.",
+      auth: 'optional',
+      idempotent: true,
+      json: InsightHitSchema,
+      responses: { 204: { description: 'Received (counted or not).' } },
+      errors: [403],
+    }),
+    async (c) => {
+      const id = eventId(c);
+      // A page on another site may not count for its visitors (it cannot send JSON without our consent either).
+      if (c.req.header('sec-fetch-site') === 'cross-site') {
+        throw new ApiError(403, 'This request came from another website, so it was refused.');
+      }
+      const hit = validate(InsightHitSchema, await readJson(c));
+      if (!mayCount(c)) return c.body(null, 204);
+      const holder = await tokenHolder(c);
+      if (holder !== null && holder === (await listingOwner(db, id))) return c.body(null, 204);
+      const address = c.get('ip');
+      if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address);
+      else {
+        counter.count(id, 'views', address);
+        if (hit.src === 'qr') counter.count(id, 'qr_scans', address);
+        if (hit.src === 'share') counter.count(id, 'shares', address);
+      }
+      return c.body(null, 204);
+    },
+  );
 
   return router;
 }

@@ -7,43 +7,58 @@
  */
 import { Hono } from 'hono';
 import { brand } from '../../src/brand.ts';
-import { ReportIssueRequestSchema } from '../../src/shared/contract/issue.ts';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
+import { ReportIssueRequestSchema, ReportIssueResponseSchema } from '../../src/shared/contract/issue.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import { insertIssueReport } from '../db/queries/issue-reports.ts';
 import { atomically } from '../db/request-transaction.ts';
+import { route } from '../http/route.ts';
 import { readJsonAs } from '../http/validation.ts';
 import { enforce } from '../services/rate-limit.ts';
 
 export function issueRoutes(services: Services): Hono<ApiEnv> {
   const { db, clock, limits, mail, config } = services;
   const router = new Hono<ApiEnv>();
-  router.post('/report-issue/', async (c) => {
-    const body = await readJsonAs(c, ReportIssueRequestSchema);
-    const user = c.get('user');
-    const account = user ? `user:${user.userId}` : body.email ? `email:${body.email}` : null;
-    await enforce(
-      db,
-      [
-        { bucket: `report:ip:${c.get('ip')}`, limit: limits.reportPerIp },
-        ...(account ? [{ bucket: `report:acct:${account}`, limit: limits.reportPerAccount }] : []),
-      ],
-      clock.now(),
-    );
-    const id = await atomically(db, async (tx) => {
-      const id = await insertIssueReport(tx, {
-        userId: user?.userId ?? null,
-        email: body.email,
-        message: body.message,
-        createdAt: new Date(clock.now()),
+  router.post(
+    apiRoutes.reportIssue,
+    route({
+      tag: 'support',
+      summary: 'Report an issue; mails the support inbox once.',
+      auth: 'optional',
+      anonymous: true,
+      idempotent: true,
+      json: ReportIssueRequestSchema,
+      responses: { 201: { description: 'Accepted.', schema: ReportIssueResponseSchema } },
+      errors: [429],
+    }),
+    async (c) => {
+      const body = await readJsonAs(c, ReportIssueRequestSchema);
+      const user = c.get('user');
+      const account = user ? `user:${user.userId}` : body.email ? `email:${body.email}` : null;
+      await enforce(
+        db,
+        [
+          { bucket: `report:ip:${c.get('ip')}`, limit: limits.reportPerIp },
+          ...(account ? [{ bucket: `report:acct:${account}`, limit: limits.reportPerAccount }] : []),
+        ],
+        clock.now(),
+      );
+      const id = await atomically(db, async (tx) => {
+        const id = await insertIssueReport(tx, {
+          userId: user?.userId ?? null,
+          email: body.email,
+          message: body.message,
+          createdAt: new Date(clock.now()),
+        });
+        await mail.via(tx).send({
+          to: config.supportEmail,
+          subject: `[${brand.name}] Issue report #${id}`,
+          text: `Issue report #${id}\nFrom: ${body.email ?? 'no email given'}${user ? ` (user ${user.userId})` : ''}\n\n${body.message}\n`,
+        });
+        return id;
       });
-      await mail.via(tx).send({
-        to: config.supportEmail,
-        subject: `[${brand.name}] Issue report #${id}`,
-        text: `Issue report #${id}\nFrom: ${body.email ?? 'no email given'}${user ? ` (user ${user.userId})` : ''}\n\n${body.message}\n`,
-      });
-      return id;
-    });
-    return c.json({ id, detail: 'Thank you. Your report has been sent.' }, 201);
-  });
+      return c.json({ id, detail: 'Thank you. Your report has been sent.' }, 201);
+    },
+  );
   return router;
 }

@@ -23,6 +23,7 @@ import * as v from 'valibot';
 import { brand } from '../../src/brand.ts';
 import { listingFromRecord } from '../../src/components/listing/listing-model.ts';
 import { prerenderPaths } from '../../src/content/page-meta.ts';
+import { API_PREFIX } from '../../src/shared/contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
 import { LISTING_PATH_PATTERN, listingPath, listingSlug } from '../../src/shared/contract/listing-url.ts';
 import type { ApiEnv, Services } from '../context.ts';
@@ -326,7 +327,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
 
   router.get('/robots.txt', (c) =>
     c.body(
-      `User-agent: *\nAllow: /\nAllow: /e/\nAllow: /p/\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nAllow: /e/\nAllow: /p/\nDisallow: /dashboard\nDisallow: ${API_PREFIX}/\n\nSitemap: ${origin}/sitemap.xml\n`,
       200,
       { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
     ),

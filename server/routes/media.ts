@@ -8,9 +8,12 @@
  * reader may stall are bounded (services/media/serving-limits.ts).
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import { isRenditionWidth, RENDITION_WIDTHS } from '../../src/shared/contract/media-url.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import type { ImageType } from '../services/image-store.ts';
 import { renditions } from '../services/media/renditions.ts';
 import {
@@ -89,21 +92,33 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
     return imageResponse(body, image.type, image.size, cacheControl);
   }
 
-  router.get('/:name', async (c) => {
-    const name = c.req.param('name');
-    const w = c.req.query('w');
-    if (w === undefined) return sendOriginal(c, name, FOREVER);
-    const width = Number(w);
-    if (!/^\d+$/.test(w) || !isRenditionWidth(width)) {
-      throw new ApiError(400, `Image width w must be one of ${RENDITION_WIDTHS.join(', ')}.`);
-    }
-    const rendition = await smaller.get(name, width);
-    if (!rendition) throw new ApiError(404, 'No such image.');
-    if (rendition.kind === 'rendition') {
-      const { bytes, type } = rendition.image;
-      return imageResponse(bytes, type, bytes.length, FOREVER);
-    }
-    return sendOriginal(c, name, rendition.lasting ? FOREVER : FOR_NOW);
-  });
+  router.get(
+    apiRoutes.media,
+    route({
+      tag: 'media',
+      summary:
+        'An uploaded image by its random name; immutable. `?w=480`, `960` or `1280`: a smaller WebP copy (srcset).',
+      auth: 'none',
+      query: v.object({ w: v.optional(v.picklist(RENDITION_WIDTHS.map(String))) }),
+      responses: { 200: { description: 'The image.', contentType: 'image/*' } },
+      errors: [404],
+    }),
+    async (c) => {
+      const name = c.req.param('name');
+      const w = c.req.query('w');
+      if (w === undefined) return sendOriginal(c, name, FOREVER);
+      const width = Number(w);
+      if (!/^\d+$/.test(w) || !isRenditionWidth(width)) {
+        throw new ApiError(400, `Image width w must be one of ${RENDITION_WIDTHS.join(', ')}.`);
+      }
+      const rendition = await smaller.get(name, width);
+      if (!rendition) throw new ApiError(404, 'No such image.');
+      if (rendition.kind === 'rendition') {
+        const { bytes, type } = rendition.image;
+        return imageResponse(bytes, type, bytes.length, FOREVER);
+      }
+      return sendOriginal(c, name, rendition.lasting ? FOREVER : FOR_NOW);
+    },
+  );
   return router;
 }

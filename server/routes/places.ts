@@ -7,16 +7,21 @@
  * (services/places/search-limits.ts).
  */
 import { Hono } from 'hono';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import {
   MatchingBusinessesQuerySchema,
+  MatchingBusinessesResponseSchema,
   PlaceDetailsQuerySchema,
+  PlaceDetailsResponseSchema,
   PlacesAutocompleteQuerySchema,
+  PlacesAutocompleteResponseSchema,
   PLACES_MIN_INPUT_LENGTH,
 } from '../../src/shared/contract/places.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { matchingBusinessesJson } from '../db/queries/listings.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
 import { validate } from '../http/validation.ts';
 import {
@@ -33,55 +38,90 @@ export function placesRoutes(services: Services, limits: PlacesSearchLimits = de
   const limiter = placesSearchLimiter(services.db, limits);
   const countSearch = (c: ApiContext) => limiter({ user: c.get('user'), ip: c.get('ip') }, services.clock.now());
 
-  router.get('/places-autocomplete/', async (c) => {
-    const query = validate(PlacesAutocompleteQuerySchema, c.req.query());
-    await countSearch(c);
-    if (query.input.length < PLACES_MIN_INPUT_LENGTH) return c.json({ predictions: [] });
-    try {
-      return c.json({ predictions: await services.places.autocomplete(query.input) });
-    } catch (error) {
-      console.error('Places autocomplete failed', error);
-      return c.json({ predictions: [] });
-    }
-  });
+  router.get(
+    apiRoutes.placesAutocomplete,
+    route({
+      tag: 'places',
+      summary:
+        'Place suggestions for a name prefix ("lond", "paris, tex"); open without a token, rate limited per address (60/min) or account (120/min).',
+      auth: 'optional',
+      query: PlacesAutocompleteQuerySchema,
+      responses: {
+        200: { description: 'Up to 5 suggestions, biggest first.', schema: PlacesAutocompleteResponseSchema },
+      },
+      errors: [429],
+    }),
+    async (c) => {
+      const query = validate(PlacesAutocompleteQuerySchema, c.req.query());
+      await countSearch(c);
+      if (query.input.length < PLACES_MIN_INPUT_LENGTH) return c.json({ predictions: [] });
+      try {
+        return c.json({ predictions: await services.places.autocomplete(query.input) });
+      } catch (error) {
+        console.error('Places autocomplete failed', error);
+        return c.json({ predictions: [] });
+      }
+    },
+  );
 
-  router.get('/place-details/', async (c) => {
-    const query = validate(PlaceDetailsQuerySchema, c.req.query());
-    await countSearch(c);
-    let place;
-    try {
-      place = await services.places.details(query.place_id);
-    } catch (error) {
-      console.error('Place details failed', error);
-      throw new ApiError(502, 'The places service did not answer. Please try again.');
-    }
-    if (!place) throw new ApiError(404, 'No place with this id.');
-    const { lat, lng, ...rest } = place;
-    return c.json({ result: { geometry: { location: { lat, lng } }, ...rest } }, 200, {
-      'Cache-Control': 'public, max-age=86400',
-    });
-  });
+  router.get(
+    apiRoutes.placeDetails,
+    route({
+      tag: 'places',
+      summary: 'The location of a suggested place; counts into the same rate limit as autocomplete.',
+      auth: 'optional',
+      query: PlaceDetailsQuerySchema,
+      responses: { 200: { description: 'The place.', schema: PlaceDetailsResponseSchema } },
+      errors: [404, 429, 502],
+    }),
+    async (c) => {
+      const query = validate(PlaceDetailsQuerySchema, c.req.query());
+      await countSearch(c);
+      let place;
+      try {
+        place = await services.places.details(query.place_id);
+      } catch (error) {
+        console.error('Place details failed', error);
+        throw new ApiError(502, 'The places service did not answer. Please try again.');
+      }
+      if (!place) throw new ApiError(404, 'No place with this id.');
+      const { lat, lng, ...rest } = place;
+      return c.json({ result: { geometry: { location: { lat, lng } }, ...rest } }, 200, {
+        'Cache-Control': 'public, max-age=86400',
+      });
+    },
+  );
 
   return router;
 }
 
 export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
-  router.get('/matching_businesses/', async (c) => {
-    requireUser(c);
-    const query = validate(MatchingBusinessesQuerySchema, c.req.query());
-    const candidates = await matchingBusinessesJson(
-      services.db,
-      {
-        venue: query.venue,
-        venueName: query.venue.split(',')[0]!.trim(),
-        lat: query.lat,
-        lng: query.lng,
-        radiusM: MATCH_RADIUS_M,
-      },
-      mediaBase(services.config), // from PUBLIC_URL, never from Host
-    );
-    return c.body(`{"candidates":${candidates}}`, 200, { 'Content-Type': 'application/json' });
-  });
+  router.get(
+    apiRoutes.matchingBusinesses,
+    route({
+      tag: 'places',
+      summary: 'Business listings within 1 km of a point whose title matches the venue name.',
+      auth: 'bearer',
+      query: MatchingBusinessesQuerySchema,
+      responses: { 200: { description: 'Candidates, nearest first.', schema: MatchingBusinessesResponseSchema } },
+    }),
+    async (c) => {
+      requireUser(c);
+      const query = validate(MatchingBusinessesQuerySchema, c.req.query());
+      const candidates = await matchingBusinessesJson(
+        services.db,
+        {
+          venue: query.venue,
+          venueName: query.venue.split(',')[0]!.trim(),
+          lat: query.lat,
+          lng: query.lng,
+          radiusM: MATCH_RADIUS_M,
+        },
+        mediaBase(services.config), // from PUBLIC_URL, never from Host
+      );
+      return c.body(`{"candidates":${candidates}}`, 200, { 'Content-Type': 'application/json' });
+    },
+  );
   return router;
 }

@@ -6,7 +6,9 @@
  * fails) is removed.
  */
 import { Hono } from 'hono';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import { ProfileUpdateFieldsSchema } from '../../src/shared/contract/profile.ts';
+import { UserSchema } from '../../src/shared/contract/user.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { profileJson, updateProfile } from '../db/queries/profile.ts';
 import { requireAdult } from '../http/adult-only.ts';
@@ -14,6 +16,7 @@ import { requireUser } from '../http/auth.ts';
 import { readForm } from '../http/multipart.ts';
 import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
+import { route } from '../http/route.ts';
 import { validate } from '../http/validation.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage } from '../services/image-store.ts';
@@ -30,28 +33,50 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
     return c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-cache' });
   }
 
-  router.get('/profile/', async (c) => respond(c, requireUser(c).userId));
+  router.get(
+    apiRoutes.profile,
+    route({
+      tag: 'profile',
+      summary: 'The signed-in user.',
+      auth: 'bearer',
+      responses: { 200: { description: 'The user.', schema: UserSchema } },
+    }),
+    async (c) => respond(c, requireUser(c).userId),
+  );
 
-  router.patch('/profile/', async (c) => {
-    const user = requireUser(c);
-    await countWrite(db, writePolicy, user.userId, clock.now());
-    const form = await readForm(c);
-    const fields = validate(ProfileUpdateFieldsSchema, form.fields);
-    requireAdult(fields.date_of_birth, services.clock.now());
-    const file = form.files.profile_image;
-    const image = file ? await acceptImage(file) : null;
+  router.patch(
+    apiRoutes.profile,
+    route({
+      tag: 'profile',
+      summary: 'Change profile fields; the image travels as the file field profile_image.',
+      auth: 'bearer',
+      body: 'upload',
+      idempotent: true,
+      form: { fields: ProfileUpdateFieldsSchema, files: ['profile_image'] },
+      responses: { 200: { description: 'The updated user.', schema: UserSchema } },
+      errors: [429],
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await countWrite(db, writePolicy, user.userId, clock.now());
+      const form = await readForm(c);
+      const fields = validate(ProfileUpdateFieldsSchema, form.fields);
+      requireAdult(fields.date_of_birth, services.clock.now());
+      const file = form.files.profile_image;
+      const image = file ? await acceptImage(file) : null;
 
-    const newImage = image ? await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image) : null;
-    let old: string | null;
-    try {
-      old = await updateProfile(db, user.userId, fields, newImage, clock.now());
-    } catch (error) {
-      await discardImage(ledger, newImage);
-      throw error;
-    }
-    if (newImage && old && old !== newImage) await discardImage(ledger, old);
-    return respond(c, user.userId);
-  });
+      const newImage = image ? await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image) : null;
+      let old: string | null;
+      try {
+        old = await updateProfile(db, user.userId, fields, newImage, clock.now());
+      } catch (error) {
+        await discardImage(ledger, newImage);
+        throw error;
+      }
+      if (newImage && old && old !== newImage) await discardImage(ledger, old);
+      return respond(c, user.userId);
+    },
+  );
 
   return router;
 }

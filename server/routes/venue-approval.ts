@@ -12,12 +12,18 @@
  */
 import { Hono } from 'hono';
 import { brand } from '../../src/brand.ts';
-import type { VenueAnswer } from '../../src/shared/contract/venue-approval.ts';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
+import {
+  VenueRequestSchema,
+  VenueRequestsResponseSchema,
+  type VenueAnswer,
+} from '../../src/shared/contract/venue-approval.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { atomically } from '../db/request-transaction.ts';
 import { venueRequestsJson } from '../db/queries/venue-requests.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
+import { route } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
 import { answerVenueRequest } from '../services/venue-approval.ts';
 import { countWrite } from '../services/write-policy.ts';
@@ -37,11 +43,21 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
     return new Intl.DateTimeFormat('en-CA', { timeZone: brand.timeZone }).format(new Date(clock.now()));
   }
 
-  router.get('/venue/requests/', async (c) => {
-    const user = requireUser(c);
-    const body = await venueRequestsJson(db, user.userId, today(), REQUESTS_LIMIT, base);
-    return c.body(`{"requests":${body}}`, 200, { ...jsonHeaders, 'Cache-Control': 'private, no-cache' });
-  });
+  router.get(
+    apiRoutes.venueRequests,
+    route({
+      tag: 'events',
+      summary:
+        "Requests to list events at the caller's business listing: pending first, then answered ones still to come (at most 200).",
+      auth: 'bearer',
+      responses: { 200: { description: 'The requests.', schema: VenueRequestsResponseSchema } },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const body = await venueRequestsJson(db, user.userId, today(), REQUESTS_LIMIT, base);
+      return c.body(`{"requests":${body}}`, 200, { ...jsonHeaders, 'Cache-Control': 'private, no-cache' });
+    },
+  );
 
   async function answer(c: ApiContext, verdict: VenueAnswer) {
     const user = requireUser(c);
@@ -61,8 +77,30 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
     return c.body(answered.body, 200, jsonHeaders);
   }
 
-  router.post('/:id/venue/approve/', (c) => answer(c, 'approve'));
-  router.post('/:id/venue/decline/', (c) => answer(c, 'decline'));
+  router.post(
+    apiRoutes.approveVenue,
+    route({
+      tag: 'events',
+      summary: 'Approve an event at the caller\'s venue: it shows "at" the venue and under What\'s on. Others → 404.',
+      auth: 'bearer',
+      idempotent: true,
+      responses: { 200: { description: 'The request, approved.', schema: VenueRequestSchema } },
+      errors: [404, 429],
+    }),
+    (c) => answer(c, 'approve'),
+  );
+  router.post(
+    apiRoutes.declineVenue,
+    route({
+      tag: 'events',
+      summary: "Decline an event at the caller's venue: it stays published, without the venue. Others → 404.",
+      auth: 'bearer',
+      idempotent: true,
+      responses: { 200: { description: 'The request, declined.', schema: VenueRequestSchema } },
+      errors: [404, 429],
+    }),
+    (c) => answer(c, 'decline'),
+  );
 
   return router;
 }

@@ -12,6 +12,7 @@
  * (`document.prerendering`) waits until it is really shown; a robot that runs
  * no script never sends anything.
  */
+import { API_PREFIX, apiPath, apiRoutes } from '../shared/contract/api-routes.ts';
 // Types only: the contract module carries valibot, which this page must not download.
 import type { InsightHit } from '../shared/contract/insights.ts';
 
@@ -51,7 +52,7 @@ function storedAccessToken(): Promise<string | null> {
 
 async function send(id: string, hit: InsightHit): Promise<void> {
   const token = await storedAccessToken().catch(() => null);
-  await fetch(`/api/events/${id}/insights/hit/`, {
+  await fetch(API_PREFIX + apiPath(apiRoutes.insightHit, { id }), {
     method: 'POST',
     keepalive: true,
     credentials: 'omit',

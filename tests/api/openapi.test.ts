@@ -1,9 +1,7 @@
 /**
- * Issue 13 item 5: the OpenAPI document is built from one list of route
- * descriptions (server/http/openapi/route-docs.ts) and the contract's valibot
- * schemas. A route the app registers without a description, or a description
- * of a route that does not exist, fails here — with the entries to add or
- * remove spelled out.
+ * The OpenAPI document is built from the declaration beside each route's
+ * handler (server/http/route.ts) and the contract's valibot schemas. A route
+ * the app registers without a declaration fails here, named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contractAuth from '../../src/shared/contract/auth.ts';
@@ -12,8 +10,10 @@ import * as contractIssue from '../../src/shared/contract/issue.ts';
 import * as contractPlaces from '../../src/shared/contract/places.ts';
 import * as contractProfile from '../../src/shared/contract/profile.ts';
 import * as contractUser from '../../src/shared/contract/user.ts';
+import { uniqueSymbol } from 'hono-openapi';
+import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import { toJsonSchema } from '../../server/http/openapi/json-schema.ts';
-import { routeDocs } from '../../server/http/openapi/route-docs.ts';
+import { declarationOf } from '../../server/http/route.ts';
 import { call } from './support/api-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -23,45 +23,38 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The app's own routes: middleware and the catch-all 404 are registered as ALL. */
-function registeredRoutes(): string[] {
-  const seen = new Set<string>();
+/** The app's API routes, each with the handlers of its chain (middleware and the catch-all 404 are ALL). */
+function registeredRoutes(): Map<string, unknown[]> {
+  const routes = new Map<string, unknown[]>();
   for (const route of t.app.routes) {
     if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
-    seen.add(`${route.method} ${route.path}`);
+    const key = `${route.method} ${route.path}`;
+    routes.set(key, [...(routes.get(key) ?? []), route.handler]);
   }
-  return [...seen].sort();
+  return routes;
 }
 
-function skeleton(key: string): string {
-  const [method, path] = key.split(' ');
-  return `  { method: '${method}', path: '${path}', tag: '…', summary: '…', auth: 'bearer', responses: { 200: ok('…') }, errors: [400, 401] },`;
-}
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 describe('OpenAPI document', () => {
-  it('describes exactly the routes the app registers', () => {
+  it('has a declaration beside every route the app registers; every write says whether it is idempotent', () => {
+    const undeclared: string[] = [];
+    const undecided: string[] = [];
     const registered = registeredRoutes();
-    const described = routeDocs.map((doc) => `${doc.method} ${doc.path}`).sort();
-    const missing = registered.filter((key) => !described.includes(key));
-    const stale = described.filter((key) => !registered.includes(key));
-    const duplicated = described.filter((key, i) => described.indexOf(key) !== i);
-    const report = [
-      ...(missing.length
-        ? [
-            'Routes without a description — add to routeDocs in server/http/openapi/route-docs.ts:',
-            ...missing.map(skeleton),
-          ]
-        : []),
-      ...(stale.length
-        ? [
-            'Descriptions without a route — remove from server/http/openapi/route-docs.ts:',
-            ...stale.map((k) => `  ${k}`),
-          ]
-        : []),
-      ...(duplicated.length ? ['Described twice:', ...duplicated.map((k) => `  ${k}`)] : []),
-    ].join('\n');
-    expect(report).toBe('');
-    expect(registered.length).toBeGreaterThan(20);
+    for (const [key, handlers] of registered) {
+      const declaration = handlers.map(declarationOf).find(Boolean);
+      if (!declaration || !handlers.some((handler) => uniqueSymbol in (handler as object))) undeclared.push(key);
+      else if (WRITES.has(key.split(' ')[0]!) && declaration.idempotent === undefined) undecided.push(key);
+    }
+    expect(undeclared, 'add route({...}) before the handler (server/http/route.ts)').toEqual([]);
+    expect(undecided, 'a write declares idempotent: true or false').toEqual([]);
+    expect(registered.size).toBeGreaterThan(20);
+  });
+
+  it('registers exactly the paths of the shared route table', () => {
+    const served = new Set([...registeredRoutes().keys()].map((key) => key.split(' ')[1]));
+    const table = new Set(Object.values(apiRoutes).map((path) => `/api${path}`));
+    expect([...served].sort()).toEqual([...table].sort());
   });
 
   it('is served at /api/openapi.json as OpenAPI 3.1 with schemas from the contract', async () => {
@@ -76,7 +69,11 @@ describe('OpenAPI document', () => {
     const loginBody = login.requestBody.content['application/json'].schema;
     expect(loginBody.required).toEqual(['email', 'password']);
     expect(loginBody.properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
-    expect(login.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(login.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(doc.components.responses.Unauthorized.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
+    expect(login.security).toEqual([]);
 
     const autocomplete = doc.paths['/api/media_feed/places-autocomplete/'].get;
     expect(autocomplete.parameters).toContainEqual({
@@ -100,7 +97,7 @@ describe('OpenAPI document', () => {
     for (const module of modules) {
       for (const [name, value] of Object.entries(module)) {
         if (!name.endsWith('Schema')) continue;
-        expect(() => toJsonSchema(value), name).not.toThrow();
+        expect(() => toJsonSchema(value as never), name).not.toThrow();
         converted++;
       }
     }

@@ -1,6 +1,6 @@
 /**
  * SQL for idempotency_keys: one row per caller scope and key, claimed before
- * the write runs and completed with the answer (services/idempotency.ts).
+ * the write runs and completed with the answer (http/idempotency.ts).
  */
 import type { Queryable } from '../client.ts';
 

@@ -1,119 +1,42 @@
 /**
- * Builds the OpenAPI 3.1 document from route-docs.ts. Everything in it comes
- * from the route list and the contract's valibot schemas, so the document
- * cannot drift from what the server validates.
+ * The OpenAPI 3.1 document of an app: hono-openapi walks the app's routes
+ * and takes each declared route's operation (../route.ts, operation.ts), so
+ * the document describes exactly the routes that are mounted (the dev
+ * mailbox only where it is) and cannot drift from what the server validates.
  */
-import { ProblemSchema } from '../../../src/shared/contract/problem.ts';
+import type { Hono } from 'hono';
+import { generateSpecs } from 'hono-openapi';
 import { brand } from '../../../src/brand.ts';
-import { toJsonSchema, type JsonSchema } from './json-schema.ts';
-import type { ErrorStatus, RouteDoc } from './route-doc.ts';
-import { routeDocs } from './route-docs.ts';
+import type { ApiEnv } from '../../context.ts';
+import { sharedComponents } from './components.ts';
 
-const errorText: Record<ErrorStatus, string> = {
-  400: 'Bad input; `errors` may name the fields.',
-  401: 'No token, or an expired one.',
-  403: 'Not allowed for this account.',
-  404: 'Not found, or not yours.',
-  409: 'Conflicts with what exists.',
-  412: 'If-Match was stale.',
-  413: 'Too large.',
-  415: 'Wrong media type.',
-  422: 'Idempotency-Key reused with a different request.',
-  429: 'Rate limited; Retry-After says when to try again.',
-  502: 'An upstream service did not answer.',
-  503: 'Not ready.',
-};
-
-/** `/api/events/:id/` → `/api/events/{id}/`. */
-export function openApiPath(honoPath: string): string {
-  return honoPath.replace(/:(\w+)/g, '{$1}');
-}
-
-function parameters(route: RouteDoc): JsonSchema[] {
-  const inPath = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  if (!route.query) return inPath;
-  const query = toJsonSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: query.required?.includes(name) ?? false,
-    schema,
-  }));
-  return [...inPath, ...inQuery];
-}
-
-function requestBody(route: RouteDoc): JsonSchema | undefined {
-  if (route.json) return { required: true, content: { 'application/json': { schema: toJsonSchema(route.json) } } };
-  if (!route.multipart) return undefined;
-  const fields = toJsonSchema(route.multipart.fields) as { properties?: Record<string, JsonSchema> };
-  const files = Object.fromEntries(
-    (route.multipart.files ?? []).map((name) => [name, { type: 'string', contentMediaType: 'image/*' }]),
-  );
-  return {
-    required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...fields.properties, ...files } } } },
-  };
-}
-
-function responses(route: RouteDoc): JsonSchema {
-  const out: JsonSchema = {};
-  for (const [status, response] of Object.entries(route.responses)) {
-    const content = response.schema
-      ? { 'application/json': { schema: toJsonSchema(response.schema) } }
-      : response.contentType
-        ? { [response.contentType]: {} }
-        : undefined;
-    out[status] = { description: response.description, ...(content ? { content } : {}) };
+/** Shared answers no operation refers to are left out (a 412 is each route's own). */
+function withoutUnusedResponses(document: { components?: { responses?: Record<string, unknown> } }) {
+  const responses = document.components?.responses;
+  if (!responses) return;
+  const text = JSON.stringify(document);
+  for (const name of Object.keys(responses)) {
+    if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name];
   }
-  for (const status of route.errors ?? []) {
-    out[status] ??= {
-      description: errorText[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
-    };
-  }
-  return out;
 }
 
-function operation(route: RouteDoc): JsonSchema {
-  const params = parameters(route);
-  const body = requestBody(route);
-  return {
-    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    tags: [route.tag],
-    summary: route.summary,
-    ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : {}),
-    ...(route.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
-    ...(params.length ? { parameters: params } : {}),
-    ...(body ? { requestBody: body } : {}),
-    responses: responses(route),
-  };
-}
-
-/** The document; `devMailbox` says whether the dev-only routes are mounted. */
-export function openApiDocument(options: { devMailbox: boolean; routes?: RouteDoc[] }): JsonSchema {
-  const paths: Record<string, JsonSchema> = {};
-  for (const route of options.routes ?? routeDocs) {
-    if (route.devOnly && !options.devMailbox) continue;
-    const path = (paths[openApiPath(route.path)] ??= {});
-    path[route.method.toLowerCase()] = operation(route);
-  }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: `${brand.name} API`,
-      version: '1',
-      description:
-        'Errors are JSON {"detail": "<sentence>"}. Writes accept Idempotency-Key; event updates accept If-Match.',
+export async function openApiDocument(app: Hono<ApiEnv>): Promise<Record<string, unknown>> {
+  const document = await generateSpecs(app, {
+    documentation: {
+      info: {
+        title: `${brand.name} API`,
+        version: '1',
+        description: 'Errors are JSON `{"detail": "<sentence>"}`; a 400 may name fields in `errors`.',
+        // The repository has no licence file: all rights reserved.
+        license: { name: 'All rights reserved', identifier: 'LicenseRef-All-rights-reserved' },
+      },
+      // Paths are absolute from the origin that serves this document (PUBLIC_URL).
+      servers: [{ url: '/' }],
+      components: sharedComponents() as never,
     },
-    paths,
-    components: {
-      schemas: { Problem: toJsonSchema(ProblemSchema) },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-    },
-  };
+    // `/api/openapi.json` ends like a file name; it is an operation all the same.
+    excludeStaticFile: false,
+  });
+  withoutUnusedResponses(document);
+  return document as unknown as Record<string, unknown>;
 }

@@ -14,6 +14,7 @@
  * Every token write (sign-in, refresh, sign-out) happens under the same lock, so a
  * refresh finishing late can never bring back tokens a logout just cleared.
  */
+import { API_PREFIX, apiRoutes } from '../contract/api-routes.ts';
 import { ApiError, NetworkError, SignedOutError, parseRetryAfter } from './errors.ts';
 import { defaultLocks, type Locks } from './locks.ts';
 
@@ -85,7 +86,7 @@ export interface ApiClient {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = (options.base ?? '/api').replace(/\/$/, '');
+  const base = (options.base ?? API_PREFIX).replace(/\/$/, '');
   const send: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const locks = options.locks ?? defaultLocks();
   const { tokens } = options;
@@ -122,7 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (current.access !== failedAccess) return current.access;
     const unanswered = AbortSignal.timeout(options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS);
     const body = { json: { refresh: current.refresh }, signal: unanswered };
-    const response = await transmit('POST', `${base}/auth/refresh/`, body, null).catch((error: unknown) => {
+    const response = await transmit('POST', `${base}${apiRoutes.refresh}`, body, null).catch((error: unknown) => {
       throw unanswered.aborted ? new NetworkError(error) : error;
     });
     const data = await readBody(response);

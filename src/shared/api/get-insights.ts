@@ -1,3 +1,4 @@
+import { apiPath, apiRoutes } from '../contract/api-routes.ts';
 import { INSIGHTS_DEFAULT_DAYS, InsightsSchema, type Insights } from '../contract/insights.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
@@ -9,7 +10,7 @@ export async function getInsights(
   days = INSIGHTS_DEFAULT_DAYS,
   signal?: AbortSignal,
 ): Promise<Insights> {
-  const { data } = await client.request('GET', `/events/${eventId}/insights/`, {
+  const { data } = await client.request('GET', apiPath(apiRoutes.insights, { id: eventId }), {
     query: { days: String(days) },
     ...(signal ? { signal } : {}),
   });

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../contract/api-routes.ts';
 import type { ApiClient } from './api-client.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { ApiClient } from './api-client.ts';
  */
 export async function revokeRefreshToken(client: ApiClient, refresh: string): Promise<void> {
   try {
-    await client.request('POST', '/auth/logout/', { json: { refresh }, auth: false });
+    await client.request('POST', apiRoutes.logout, { json: { refresh }, auth: false });
   } catch {
     // Best effort, see above.
   }

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../contract/api-routes.ts';
 import { MatchingBusinessesResponseSchema, type MatchingBusiness } from '../contract/places.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
@@ -8,7 +9,7 @@ export async function matchingBusinesses(
   query: { venue: string; lat: number; lng: number },
   signal?: AbortSignal,
 ): Promise<MatchingBusiness[]> {
-  const { data } = await client.request('GET', '/events/events/matching_businesses/', {
+  const { data } = await client.request('GET', apiRoutes.matchingBusinesses, {
     query: { venue: query.venue, lat: String(query.lat), lng: String(query.lng) },
     ...(signal ? { signal } : {}),
   });

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../contract/api-routes.ts';
 import { DetailResponseSchema, type DetailResponse } from '../contract/auth.ts';
 import { TokenPairSchema, type TokenPair } from '../contract/user.ts';
 import type { ApiClient } from './api-client.ts';
@@ -5,7 +6,7 @@ import { parseResponse } from './parse-response.ts';
 
 /** `POST /auth/password/forgot/` → the same sentence whether or not the account exists (contract §3). */
 export async function forgotPassword(client: ApiClient, body: { email: string }): Promise<DetailResponse> {
-  const { data } = await client.request('POST', '/auth/password/forgot/', { json: body, auth: false });
+  const { data } = await client.request('POST', apiRoutes.forgotPassword, { json: body, auth: false });
   return parseResponse(DetailResponseSchema, data, 'forgot password');
 }
 
@@ -14,6 +15,6 @@ export async function resetPassword(
   client: ApiClient,
   body: { email: string; code: string; password: string },
 ): Promise<TokenPair> {
-  const { data } = await client.request('POST', '/auth/password/reset/', { json: body, auth: false });
+  const { data } = await client.request('POST', apiRoutes.resetPassword, { json: body, auth: false });
   return parseResponse(TokenPairSchema, data, 'reset password');
 }

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../contract/api-routes.ts';
 import { PlaceDetailsResponseSchema } from '../contract/places.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
@@ -9,7 +10,7 @@ export interface PlaceLocation {
 
 /** `GET /media_feed/place-details/?place_id=…&platform=web` → the place's coordinates. */
 export async function placeDetails(client: ApiClient, placeId: string, signal?: AbortSignal): Promise<PlaceLocation> {
-  const { data } = await client.request('GET', '/media_feed/place-details/', {
+  const { data } = await client.request('GET', apiRoutes.placeDetails, {
     query: { place_id: placeId, platform: 'web' },
     ...(signal ? { signal } : {}),
   });

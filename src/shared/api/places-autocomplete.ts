@@ -1,3 +1,4 @@
+import { apiRoutes } from '../contract/api-routes.ts';
 import { PlacesAutocompleteResponseSchema, type PlacePrediction } from '../contract/places.ts';
 import type { ApiClient } from './api-client.ts';
 import { parseResponse } from './parse-response.ts';
@@ -8,7 +9,7 @@ export async function placesAutocomplete(
   input: string,
   signal?: AbortSignal,
 ): Promise<PlacePrediction[]> {
-  const { data } = await client.request('GET', '/media_feed/places-autocomplete/', {
+  const { data } = await client.request('GET', apiRoutes.placesAutocomplete, {
     query: { input, platform: 'web' },
     ...(signal ? { signal } : {}),
   });

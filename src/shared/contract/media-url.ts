@@ -4,11 +4,16 @@
  * on demand), for `srcset`. Covers are stored at most 1600 px wide (the
  * client downscales before upload), so the original is the 1600w candidate.
  */
+import { API_PREFIX, apiRoutes } from './api-routes.ts';
+
 export const RENDITION_WIDTHS = [480, 960, 1280] as const;
 export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 export const ORIGINAL_IMAGE_WIDTH = 1600;
 
-const mediaPath = /^\/api\/media\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/;
+/** `/api/media/<22 random characters>.<type>`: an image this server stored. */
+const mediaPath = new RegExp(
+  `^${API_PREFIX}${apiRoutes.media.replace(':name', '')}[A-Za-z0-9_-]{22}\\.(jpg|png|webp)$`,
+);
 
 export function isRenditionWidth(value: number): value is RenditionWidth {
   return (RENDITION_WIDTHS as readonly number[]).includes(value);

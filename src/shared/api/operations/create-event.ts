@@ -1,4 +1,5 @@
 /** `POST /events/create/` multipart → 201 the event, with its `id` (product §7, contract §3). */
+import { apiRoutes } from '../../contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../contract/event.ts';
 import type { ApiClient } from '../api-client.ts';
 import { eventMultipart, type EventFieldMap } from './event-multipart.ts';
@@ -7,7 +8,7 @@ import { sendWrite, writeOptions, type WriteOptions, type WriteRequest } from '.
 export function createEventRequest(fields: EventFieldMap, cover?: Blob, options: WriteOptions = {}): WriteRequest {
   return {
     method: 'POST',
-    path: '/events/create/',
+    path: apiRoutes.createEvent,
     options: { form: eventMultipart(fields, cover), ...writeOptions(options) },
   };
 }

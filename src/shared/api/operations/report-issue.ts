@@ -1,4 +1,5 @@
 /** `POST /auth/report-issue/` JSON `{email?, message}` → 201 `{id, detail}` (product §7, contract §3). */
+import { apiRoutes } from '../../contract/api-routes.ts';
 import { ReportIssueResponseSchema, type ReportIssueResponse } from '../../contract/issue.ts';
 import type { ApiClient } from '../api-client.ts';
 import { sendWrite, writeOptions, type WriteOptions, type WriteRequest } from './write-request.ts';
@@ -20,7 +21,7 @@ export function reportIssueRequest(
   const json = body.email ? { email: body.email, message: body.message } : { message: body.message };
   return {
     method: 'POST',
-    path: '/auth/report-issue/',
+    path: apiRoutes.reportIssue,
     options: { json, auth: options.signedIn ?? false, ...writeOptions(options) },
   };
 }

@@ -3,6 +3,7 @@
  * version the user edited) a stale edit answers 412 with the current event
  * (ApiError.body) instead of overwriting someone else's change (contract §3).
  */
+import { apiPath, apiRoutes } from '../../contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../contract/event.ts';
 import type { ApiClient } from '../api-client.ts';
 import { eventMultipart, type EventFieldMap } from './event-multipart.ts';
@@ -20,7 +21,7 @@ export function updateEventRequest(
 ): WriteRequest {
   return {
     method: 'PUT',
-    path: `/events/${id}/update/`,
+    path: apiPath(apiRoutes.updateEvent, { id }),
     options: { form: eventMultipart(fields, cover), ...writeOptions(options) },
   };
 }

@@ -1,4 +1,5 @@
 /** `PATCH /auth/profile/` multipart: display_name, bio, optional profile_image → 200 the user (product §7). */
+import { apiRoutes } from '../../contract/api-routes.ts';
 import { UserSchema, type User } from '../../contract/user.ts';
 import type { ApiClient } from '../api-client.ts';
 import { appendFile, sendWrite, writeOptions, type WriteOptions, type WriteRequest } from './write-request.ts';
@@ -14,7 +15,7 @@ export function updateProfileRequest(changes: ProfileChanges, image?: Blob, opti
   if (changes.display_name !== undefined) form.append('display_name', changes.display_name);
   if (changes.bio !== undefined) form.append('bio', changes.bio);
   if (image) appendFile(form, 'profile_image', image, 'profile-image');
-  return { method: 'PATCH', path: '/auth/profile/', options: { form, ...writeOptions(options) } };
+  return { method: 'PATCH', path: apiRoutes.profile, options: { form, ...writeOptions(options) } };
 }
 
 export const updateProfileResponse = { schema: UserSchema, what: 'profile update' } as const;

@@ -19,6 +19,9 @@
  *   before the commit leaves nothing behind, so the retry runs for real and
  *   the write is applied exactly once. A concurrent duplicate waits for the
  *   first one's row (PostgreSQL) or for the single connection (PGlite).
+ * - Where: the writes of routes that declare `idempotent` (route.ts); those
+ *   whose answers are credentials (sign-in, refresh, logout, password reset
+ *   and change) declare `idempotent: false` and are never stored or replayed.
  * - Not kept: answers that describe a moment rather than the request (5xx,
  *   429, 401, 408) and 404s (unknown paths and records store nothing); the
  *   transaction rolls back, and rate-limit counts made meanwhile are kept.
@@ -26,7 +29,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv, Services } from '../context.ts';
-import { ApiError } from '../http/problem.ts';
+import { ApiError } from './problem.ts';
 import {
   claimIdempotencyKey,
   deleteIdempotencyKey,
@@ -41,20 +44,6 @@ const utf8 = new TextDecoder();
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
-
-// Endpoints whose answers are credentials: never stored, never replayed.
-const excluded = [
-  '/api/auth/login/',
-  '/api/auth/refresh/',
-  '/api/auth/verify-email/',
-  '/api/auth/logout/',
-  '/api/auth/password/reset/',
-  '/api/auth/password/change/',
-];
-
-function isWrite(method: string): boolean {
-  return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
-}
 
 /**
  * Answers worth replaying. 5xx, 429 (rate limited), 401 (token expired) and
@@ -134,9 +123,7 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     const path = c.req.path;
-    if (key === undefined || !isWrite(c.req.method) || excluded.includes(path) || path.startsWith('/api/dev/')) {
-      return next();
-    }
+    if (key === undefined) return next();
     if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
       throw new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
     }

@@ -1,0 +1,162 @@
+/**
+ * Creating, changing and deleting the caller's events: each write is counted
+ * against the account's write limit before its body is read, runs in one
+ * transaction with the per-account event cap, and keeps the image ledger
+ * right — a cover nothing references any more is removed, and a cover stored
+ * for a write that then failed is removed too (services/image-ledger.ts).
+ */
+import type { EventFields } from '../../../src/shared/contract/event.ts';
+import type { Services } from '../../context.ts';
+import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../../db/queries/event-writes.ts';
+import { eventJson, hasBusinessListing, lockOwnEvent } from '../../db/queries/events.ts';
+import { atomically } from '../../db/request-transaction.ts';
+import { assertConsistent, listingFlag, needsStoredRow, ONE_LISTING, requireDashboardUser } from './event-rules.ts';
+import type { AccessClaims } from '../access-tokens.ts';
+import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
+import { discardImage, storeImage } from '../image-ledger.ts';
+import type { StoredImage } from '../image-store.ts';
+import { admitVenueChoice, noteVenueRequest, venueBefore, type VenueBefore } from '../venue-approval.ts';
+import { assertRoomForEvent, countWrite } from '../write-policy.ts';
+
+export interface EventInput {
+  fields: EventFields;
+  cover: StoredImage | null;
+}
+
+/** A stored event's JSON and its version (the ETag). */
+export interface Written {
+  body: string;
+  version: number;
+}
+
+/** An update refused by If-Match: the current event (with `detail` and `current`) and its version. */
+export interface StaleWrite {
+  conflict: string;
+  version: number;
+}
+
+const STALE = 'This event was changed on another device. Review the latest version and save again.';
+
+export function eventWrites(services: Services, mediaBase: string) {
+  const { db, images, clock, writePolicy, config } = services;
+  const ledger = { db, images, clock };
+
+  // Venue approval (services/venue-approval.ts): the named venue is checked
+  // before the write and, when it is a new request, its owner told after.
+  const venueMail = (userId: number) => ({ publicUrl: config.publicUrl, now: new Date(clock.now()), userId });
+
+  function storeCover(userId: number, cover: StoredImage | null): Promise<string | null> {
+    return cover ? storeImage(ledger, writePolicy.imageBytesPerAccount, userId, cover) : Promise.resolve(null);
+  }
+
+  /** The write is counted before `read` (the body, an upload) runs: an account over its limit costs no upload. */
+  async function counted(user: AccessClaims, read: () => Promise<EventInput>): Promise<EventInput> {
+    await countWrite(db, writePolicy, user.userId, clock.now());
+    return read();
+  }
+
+  return {
+    async create(user: AccessClaims, read: () => Promise<EventInput>): Promise<Written> {
+      requireDashboardUser(user);
+      const { fields, cover } = await counted(user, read);
+      if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
+      assertConsistent(fields);
+      const isListing = listingFlag(user, fields);
+      if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new Conflict(ONE_LISTING);
+
+      const coverName = await storeCover(user.userId, cover);
+      const now = new Date(clock.now());
+      try {
+        const body = await atomically(db, async (tx) => {
+          await assertRoomForEvent(tx, writePolicy, user.userId);
+          const venue = { userId: user.userId, eventId: null, isListing: isListing === true };
+          if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, null, fields.venue_id, clock.now());
+          const inserted = await insertEvent(tx, {
+            userId: user.userId,
+            fields,
+            isListing,
+            coverImage: coverName,
+            now,
+            mediaBase,
+          });
+          await noteVenueRequest(tx, venueMail(user.userId), null, inserted);
+          return inserted;
+        });
+        return { body, version: 1 };
+      } catch (error) {
+        await discardImage(ledger, coverName);
+        if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
+        throw error;
+      }
+    },
+
+    /** `expected`: the If-Match version, or null to write whatever is stored. */
+    async update(
+      user: AccessClaims,
+      id: number,
+      expected: number | null,
+      read: () => Promise<EventInput>,
+    ): Promise<Written | StaleWrite> {
+      const { fields, cover } = await counted(user, read);
+      const isListing = listingFlag(user, fields);
+      const write = {
+        userId: user.userId,
+        // An event that becomes the business listing is the venue itself: it stops asking another.
+        fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
+        isListing,
+        coverImage: null,
+        now: new Date(clock.now()),
+        mediaBase,
+      };
+      // The common edit (text, place, keywords) needs nothing of the stored row: one statement,
+      // guarded by the version. When it matches no row, the full path below says why (404 or 412).
+      if (!cover && !needsStoredRow(fields)) {
+        const updated = await updateOwnEvent(db, id, write, expected);
+        if (updated) return updated;
+      }
+      const coverName = await storeCover(user.userId, cover);
+      try {
+        const result = await atomically(db, async (tx) => {
+          const current = await lockOwnEvent(tx, id, user.userId);
+          if (!current) throw new NotFound('Event not found.');
+          if (expected !== null && expected !== current.version) {
+            const latest = (await eventJson(tx, id, user.userId, mediaBase))!;
+            const record = JSON.parse(latest.body) as Record<string, unknown>;
+            return { conflict: JSON.stringify({ ...record, detail: STALE, current: record }), version: latest.version };
+          }
+          assertConsistent({ ...current, ...fields });
+          if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
+            throw new Conflict(ONE_LISTING);
+          }
+          let venueWas: VenueBefore = null;
+          if (fields.venue_id !== undefined || fields.status !== undefined) {
+            venueWas = await venueBefore(tx, id, user.userId);
+            const venue = { userId: user.userId, eventId: id, isListing: isListing ?? current.is_listing };
+            if (fields.venue_id !== undefined)
+              await admitVenueChoice(tx, venue, venueWas, fields.venue_id, clock.now());
+          }
+          const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
+          if (venueWas) await noteVenueRequest(tx, venueMail(user.userId), venueWas, updated.body);
+          return { body: updated.body, version: updated.version, oldCover: current.cover_image };
+        });
+        if ('conflict' in result) {
+          await discardImage(ledger, coverName);
+          return result;
+        }
+        if (coverName) await discardImage(ledger, result.oldCover);
+        return { body: result.body, version: result.version };
+      } catch (error) {
+        await discardImage(ledger, coverName);
+        if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
+        throw error;
+      }
+    },
+
+    async remove(user: AccessClaims, id: number): Promise<void> {
+      await countWrite(db, writePolicy, user.userId, clock.now());
+      const removed = await deleteOwnEvent(db, id, user.userId);
+      if (!removed) throw new NotFound('Event not found.');
+      await discardImage(ledger, removed.cover_image);
+    },
+  };
+}
