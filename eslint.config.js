@@ -72,7 +72,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // A cycle makes load order matter and hides which module is below which. Type-only imports
-      // are not followed here (they vanish at run time); tests/build/no-import-cycles.test.ts
+      // are not followed here (they vanish at run time); tests/build/modules-import-without-cycles.test.ts
       // checks those too.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
