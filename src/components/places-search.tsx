@@ -9,6 +9,7 @@
  */
 import { PLACES_DEBOUNCE_MS, type PlacePrediction, PLACES_MIN_INPUT_LENGTH } from '../shared/contract/places.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { onSuggestionKeys, SuggestionList } from './suggestion-list.tsx';
 
 export type PlaceSuggestion = PlacePrediction;
 
@@ -83,25 +84,7 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = options.length;
-    if (event.key === 'ArrowDown' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((active + 1) % count);
-    } else if (event.key === 'ArrowUp' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive(active <= 0 ? count - 1 : active - 1);
-    } else if (event.key === 'Enter' && open && active >= 0) {
-      event.preventDefault();
-      const option = options[active];
-      if (option) void choose(option);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    }
+    onSuggestionKeys(event, { options, open, active, setOpen, setActive, choose: (option) => void choose(option) });
   }
 
   const expanded = open && options.length > 0;
@@ -128,32 +111,18 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
         onBlur={() => setOpen(false)}
         onFocus={() => setOpen(options.length > 0)}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={`${label} suggestions`}
-        className="places-search__list"
-        hidden={!expanded}
-        // Inline as well as in the stylesheet: the limit is part of the contract (product §9).
-        style={{ maxHeight: 260, overflowY: 'auto' }}
+      <SuggestionList
+        inputId={id}
+        listId={listId}
+        label={`${label} suggestions`}
+        options={options}
+        active={active}
+        expanded={expanded}
+        keyOf={(option) => option.place_id}
+        choose={(option) => void choose(option)}
       >
-        {options.map((option, index) => (
-          <li
-            key={option.place_id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className="places-search__option"
-            // mousedown, not click: it fires before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              void choose(option);
-            }}
-          >
-            {option.description}
-          </li>
-        ))}
-      </ul>
+        {(option) => option.description}
+      </SuggestionList>
     </div>
   );
 }

@@ -8,6 +8,7 @@
  * and the hint says so. The fetcher is injected so the widget knows no endpoint.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { onSuggestionKeys, SuggestionList } from './suggestion-list.tsx';
 import { PLACES_DEBOUNCE_MS, PLACES_MIN_INPUT_LENGTH, type MatchingBusiness } from '../shared/contract/places.ts';
 import { Field } from './ui/field.tsx';
 
@@ -95,25 +96,7 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = options.length;
-    if (event.key === 'ArrowDown' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((active + 1) % count);
-    } else if (event.key === 'ArrowUp' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive(active <= 0 ? count - 1 : active - 1);
-    } else if (event.key === 'Enter' && open && active >= 0) {
-      event.preventDefault();
-      const option = options[active];
-      if (option) choose(option);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    }
+    onSuggestionKeys(event, { options, open, active, setOpen, setActive, choose });
   }
 
   const expanded = open && options.length > 0;
@@ -156,32 +139,23 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
               </button>
             ) : null}
           </div>
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Venue suggestions"
-            className="places-search__list"
-            hidden={!expanded}
-            style={{ maxHeight: 260, overflowY: 'auto' }}
+          <SuggestionList
+            inputId={id}
+            listId={listId}
+            label="Venue suggestions"
+            options={options}
+            active={active}
+            expanded={expanded}
+            keyOf={(option) => option.id}
+            choose={choose}
           >
-            {options.map((option, index) => (
-              <li
-                key={option.id}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className="places-search__option"
-                // mousedown, not click: it fires before the input's blur closes the list.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(option);
-                }}
-              >
+            {(option) => (
+              <>
                 <strong>{option.title}</strong>
                 {option.location_name ? <span className="venue-search__where"> · {option.location_name}</span> : null}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </SuggestionList>
         </>
       )}
     </Field>
