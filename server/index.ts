@@ -247,8 +247,24 @@ async function serveApp(db: Db, announce: boolean) {
       logger,
       limitMs: SHUTDOWN_LIMIT_MS,
     });
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  onceOnStopSignal(shutdown);
+}
+
+/**
+ * Runs `stop` on the first SIGINT or SIGTERM and ignores the ones after it. An API process
+ * can hear SIGTERM twice — from its process group (npm, a terminal) and from the cluster's
+ * primary — and with a one-shot listener the second would end it mid-drain by Node's
+ * default action, cutting the requests the first one was letting finish.
+ */
+function onceOnStopSignal(stop: () => void): void {
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 const workers = workerCount();
@@ -337,8 +353,7 @@ if (workers === 1) {
       logger.flush(() => process.exit(cut ? 1 : 0));
     });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onceOnStopSignal(stop);
 } else {
   const db = await openPool(8);
   exportPoolMetrics(db);
