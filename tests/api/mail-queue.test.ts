@@ -112,34 +112,31 @@ describe('mail queue', () => {
     const clock = manualClock();
     const sent: string[] = [];
     let release = () => {};
-    const firstStarted = new Promise<void>((started) => {
-      const transport = {
-        send: (message: MailMessage) => {
-          if (message.text === 'stop 0') {
-            started();
-            return new Promise<void>((done) => (release = () => done(void sent.push(message.text))));
-          }
-          sent.push(message.text);
-          return Promise.resolve();
-        },
-      };
-      const queue = mailQueue({ db: shared.db, transport, now: () => clock.now(), logger: quiet, pollMs: 3_600_000 });
-      void (async () => {
-        await shared.db.transaction(async (tx) => {
-          for (let i = 0; i < 3; i++)
-            await queue.via(tx).send({ to: 'stop@example.org', subject: 'Stopping', text: `stop ${i}` });
-        });
-        void queue.drain();
-        await firstStarted;
-        const stopped = queue.stop();
-        release();
-        await stopped;
-      })();
+    let firstStarted = () => {};
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const transport = {
+      send: (message: MailMessage) => {
+        if (message.text === 'stop 0') {
+          firstStarted();
+          return new Promise<void>((done) => (release = () => done(void sent.push(message.text))));
+        }
+        sent.push(message.text);
+        return Promise.resolve();
+      },
+    };
+    const queue = mailQueue({ db: shared.db, transport, now: () => clock.now(), logger: quiet, pollMs: 3_600_000 });
+    await shared.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        await queue.via(tx).send({ to: 'stop@example.org', subject: 'Stopping', text: `stop ${i}` });
     });
-    await firstStarted;
-    await expect
-      .poll(async () => (await rows('Stopping')).map((row) => row.state))
-      .toEqual(['sent', 'pending', 'pending']);
+    const draining = queue.drain();
+    await started;
+    const stopped = queue.stop();
+    release();
+    // stop() resolves only once the sent mail is marked and the untried claims are given back.
+    await stopped;
+    await draining;
+    expect((await rows('Stopping')).map((row) => row.state)).toEqual(['sent', 'pending', 'pending']);
     expect(sent).toEqual(['stop 0']);
     expect((await rows('Stopping')).map((row) => row.attempts)).toEqual([1, 0, 0]);
     // Another process takes the rest right away.
