@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumLaunchOptions } from './tests/e2e/support/browser.ts';
+import { chromiumLaunchOptions, chromiumShellLaunchOptions } from './tests/e2e/support/browser.ts';
 
 // scripts/test.mjs picks a free port and a fresh data directory for this run;
 // run directly, a random port and a new folder keep parallel runs apart.
@@ -11,6 +11,13 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
+
+/**
+ * Specs that need the whole browser, not the headless shell: the shell puts a
+ * pointer over the page at load (a first `pointerover`), where a visitor's
+ * pointer may be anywhere, and the first-interaction boot is about exactly that.
+ */
+const wholeBrowserSpecs = ['public-first-interaction.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,10 +34,20 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: wholeBrowserSpecs,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumShellLaunchOptions },
+    },
+    {
+      name: 'chromium-whole',
+      testMatch: wholeBrowserSpecs,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${port}/api/health`,

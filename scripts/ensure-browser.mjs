@@ -1,36 +1,44 @@
 #!/usr/bin/env node
 /**
- * End-to-end tests need Chromium at /usr/bin/chromium. Playwright's own
- * browser download is not reachable here, so install Debian's package when it
- * is missing and we are root; otherwise say exactly what to install.
+ * End-to-end tests need Debian's Chromium at /usr/bin/chromium and its
+ * headless shell at /usr/bin/chromium-headless-shell (tests/e2e/support/browser.ts).
+ * Playwright's own browser download is not reachable here, so install Debian's
+ * packages when they are missing and we are root; otherwise say exactly what
+ * to install.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(path)) process.exit(0);
+const wanted = [
+  { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
+  { path: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
+];
+const missing = wanted.filter(({ path }) => !existsSync(path));
+if (missing.length === 0) process.exit(0);
+const packages = missing.map(({ pkg }) => pkg);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
   console.error(
-    `Chromium is missing at ${path}. Install it with: sudo apt-get install -y chromium\n` +
-      '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
+    `Missing: ${missing.map(({ path }) => path).join(', ')}. Install with: sudo apt-get install -y ${packages.join(' ')}\n` +
+      '(or set CHROMIUM_PATH / CHROMIUM_SHELL_PATH to a Chromium binary and a headless shell).',
   );
   process.exit(1);
 }
-console.log('Chromium is missing; installing Debian chromium with apt-get…');
+console.log(`Installing Debian ${packages.join(' ')} with apt-get…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 for (const args of [
   ['update', '-qq'],
-  ['install', '-y', '-qq', 'chromium'],
+  ['install', '-y', '-qq', ...packages],
 ]) {
   const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
   if (result.status !== 0) {
-    console.error(`apt-get ${args.join(' ')} failed; install chromium by hand and run the tests again.`);
+    console.error(`apt-get ${args.join(' ')} failed; install ${packages.join(' ')} by hand and run the tests again.`);
     process.exit(1);
   }
 }
-if (!existsSync(path)) {
-  console.error(`apt-get finished but ${path} is still missing.`);
+const still = missing.filter(({ path }) => !existsSync(path));
+if (still.length > 0) {
+  console.error(`apt-get finished but ${still.map(({ path }) => path).join(', ')} is still missing.`);
   process.exit(1);
 }

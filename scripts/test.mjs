@@ -5,14 +5,14 @@
  * Debian Firefox ESR (tests/firefox), then one closing line
  * `N passed, N failed` summing every runner (typecheck and lint count as one
  * check each). Exits non-zero when anything failed. Typecheck, lint, format
- * and the build run at once (each mostly uses one core); the test runners
- * follow one after another, each using every core.
+ * and the build run at once (each mostly uses one core); then vitest, using
+ * every core; then the two browser suites at once.
  *
  * Flags: --only=typecheck,lint,vitest,e2e,firefox to run a subset (vitest, e2e
  * and firefox build first).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,72 +134,96 @@ if (wanted('vitest')) {
 
 if (wanted('vitest')) endPhase('vitest');
 
-if (wanted('e2e')) {
-  console.log('\n▶ end-to-end (Playwright, Debian Chromium)');
+/** Like `run`, without blocking the event loop (another runner's output keeps flowing meanwhile). */
+function runAsync(command, args, env = {}, stdio = 'inherit') {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function e2eSuite() {
   if (run(process.execPath, [join(root, 'scripts/ensure-browser.mjs')]) !== 0) {
     failed++;
-    summary.push('e2e: no browser (FAILED)');
+    return 'e2e: no browser (FAILED)';
+  }
+  const report = join(tmp, `playwright-results-${process.pid}.json`);
+  rmSync(report, { force: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
+  const status = await runAsync(bin('playwright'), ['test'], {
+    E2E_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  if (existsSync(report)) {
+    const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
+    playwrightFailures(suites, 'e2e');
+    const ok = stats.expected + stats.flaky;
+    const bad = stats.unexpected;
+    passed += ok;
+    failed += bad + (status !== 0 && bad === 0 ? 1 : 0);
+    return `e2e: ${ok} passed, ${bad} failed, ${stats.skipped} skipped`;
   } else {
-    const report = join(tmp, `playwright-results-${process.pid}.json`);
-    rmSync(report, { force: true });
-    const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
-    const status = run(bin('playwright'), ['test'], {
-      E2E_PORT: String(await freePort()),
-      E2E_DATA_DIR: dataDir,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-    if (existsSync(report)) {
-      const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
-      playwrightFailures(suites, 'e2e');
-      const ok = stats.expected + stats.flaky;
-      const bad = stats.unexpected;
-      passed += ok;
-      failed += bad + (status !== 0 && bad === 0 ? 1 : 0);
-      summary.push(`e2e: ${ok} passed, ${bad} failed, ${stats.skipped} skipped`);
-    } else {
-      failed++;
-      summary.push('e2e: did not produce a report (FAILED)');
-    }
+    failed++;
+    return 'e2e: did not produce a report (FAILED)';
   }
 }
 
-if (wanted('e2e')) endPhase('e2e');
-
-if (wanted('firefox')) {
-  console.log('\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr)');
+/** The Firefox suite, its output written to `log` (printed whole when both browser suites are done). */
+async function firefoxSuite(log) {
   if (run(process.execPath, [join(root, 'scripts/ensure-firefox.mjs')]) !== 0) {
     failed++;
-    summary.push('firefox: no browser (FAILED)');
+    return 'firefox: no browser (FAILED)';
+  }
+  const report = join(tmp, `firefox-results-${process.pid}.json`);
+  rmSync(report, { force: true });
+  const out = openSync(log, 'w');
+  const status = await runAsync(
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'vitest.firefox.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { PUPPETEER_SKIP_DOWNLOAD: '1', FORCE_COLOR: '1' },
+    ['ignore', out, out],
+  );
+  closeSync(out);
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    passed += results.numPassedTests;
+    failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
+    vitestFailures(results, 'firefox');
+    return `firefox: ${results.numPassedTests} passed, ${results.numFailedTests} failed`;
   } else {
-    const report = join(tmp, `firefox-results-${process.pid}.json`);
-    rmSync(report, { force: true });
-    const status = run(
-      bin('vitest'),
-      [
-        'run',
-        '--config',
-        'vitest.firefox.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      { PUPPETEER_SKIP_DOWNLOAD: '1' },
-    );
-    if (existsSync(report)) {
-      const results = JSON.parse(readFileSync(report, 'utf8'));
-      passed += results.numPassedTests;
-      failed += results.numFailedTests + (status !== 0 && results.numFailedTests === 0 ? 1 : 0);
-      summary.push(`firefox: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
-      vitestFailures(results, 'firefox');
-    } else {
-      failed++;
-      summary.push('firefox: did not produce a report (FAILED)');
-    }
+    failed++;
+    return 'firefox: did not produce a report (FAILED)';
   }
 }
 
-if (wanted('firefox')) endPhase('firefox');
+// The two browser suites run at the same time: the Firefox suite spends most of
+// its two minutes waiting (20 s of lie-fi, token expiry, reconnects) with the
+// CPU idle, while Playwright's two workers keep both cores busy.
+const firefoxLog = join(tmp, `firefox-${process.pid}.log`);
+let firefox = null;
+if (wanted('firefox')) {
+  console.log(`\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr), in the background: ${firefoxLog}`);
+  firefox = firefoxSuite(firefoxLog);
+}
+if (wanted('e2e')) console.log('\n▶ end-to-end (Playwright, Debian Chromium)');
+const browserSuites = [wanted('e2e') && e2eSuite(), firefox].filter(Boolean);
+// Each suite's line in a fixed order, whichever ends first.
+summary.push(...(await Promise.all(browserSuites)));
+if (wanted('firefox')) {
+  console.log('\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr): its output');
+  if (existsSync(firefoxLog)) process.stdout.write(readFileSync(firefoxLog));
+}
+if (browserSuites.length > 0) endPhase(['e2e', 'firefox'].filter(wanted).join(' and '));
 
 if (failures.length > 0) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${summary.join('\n')}`);

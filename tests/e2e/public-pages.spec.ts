@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { publicRoutes } from './support/public-routes.ts';
 
 for (const { path, heading } of publicRoutes) {
-  test(`${path} has one main, its heading, and no axe violations`, async ({ page }) => {
+  // Axe scans every public route on a phone and a desktop, online and offline, in
+  // dashboard-a11y.spec.ts (WCAG 2.2 AA and best practices).
+  test(`${path} has one main, its heading, and hydrates without an error`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -12,9 +13,10 @@ for (const { path, heading } of publicRoutes) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('main')).toHaveCount(1);
+    // A first visit starts the app on the first interaction: give it one, then let it hydrate.
+    await page.mouse.move(5, 5);
+    await expect.poll(() => page.evaluate(() => (window as { __roamlyLive?: boolean }).__roamlyLive)).toBe(true);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // Hydration must not complain (a mismatch would re-render the page).
     expect(errors).toEqual([]);
   });
