@@ -33,9 +33,7 @@
  * page; if the app is not live within 3 s, the link is followed as a plain link.
  */
 import { createHash } from 'node:crypto';
-
-/** The app database's name (DB_NAME in src/shared/db/schema.ts; a unit test keeps them equal). */
-export const APP_DB_NAME = 'roamly';
+import { DB_NAME } from '../../src/shared/contract/app-database.ts';
 
 /** What counts as the first interaction: each is a sign the visitor is about to use a control. */
 const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'input'];
@@ -61,7 +59,7 @@ export const PAGE_BOOT_SCRIPT = [
   'e.preventDefault();w.__roamlyHeldLink=a;setTimeout(()=>w.__roamlyLive||(location.href=a.href),3e3)}},!0);',
   'w.addEventListener("beforeinstallprompt",e=>{e.preventDefault();w.__roamlyInstallPrompt=e});',
   'w.addEventListener("load",()=>n&&!n.controller&&n.register("/sw.js").catch(()=>0));',
-  `listed?listed.then(dbs=>dbs.some(db=>db.name===${JSON.stringify(APP_DB_NAME)})&&afterPaint(),afterPaint):afterPaint()`,
+  `listed?listed.then(dbs=>dbs.some(db=>db.name===${JSON.stringify(DB_NAME)})&&afterPaint(),afterPaint):afterPaint()`,
   '})()',
 ].join('');
 

@@ -77,30 +77,34 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
     return c.body(answered.body, 200, jsonHeaders);
   }
 
-  router.post(
-    apiRoutes.approveVenue,
-    route({
-      tag: 'events',
+  const verdicts = [
+    {
+      verdict: 'approve',
+      path: apiRoutes.approveVenue,
       summary: 'Approve an event at the caller\'s venue: it shows "at" the venue and under What\'s on. Others → 404.',
-      auth: 'bearer',
-      idempotent: true,
-      responses: { 200: { description: 'The request, approved.', schema: VenueRequestSchema } },
-      errors: [404, 429],
-    }),
-    (c) => answer(c, 'approve'),
-  );
-  router.post(
-    apiRoutes.declineVenue,
-    route({
-      tag: 'events',
+      answered: 'The request, approved.',
+    },
+    {
+      verdict: 'decline',
+      path: apiRoutes.declineVenue,
       summary: "Decline an event at the caller's venue: it stays published, without the venue. Others → 404.",
-      auth: 'bearer',
-      idempotent: true,
-      responses: { 200: { description: 'The request, declined.', schema: VenueRequestSchema } },
-      errors: [404, 429],
-    }),
-    (c) => answer(c, 'decline'),
-  );
+      answered: 'The request, declined.',
+    },
+  ] as const;
+  for (const { verdict, path, summary, answered } of verdicts) {
+    router.post(
+      path,
+      route({
+        tag: 'events',
+        summary,
+        auth: 'bearer',
+        idempotent: true,
+        responses: { 200: { description: answered, schema: VenueRequestSchema } },
+        errors: [404, 429],
+      }),
+      (c) => answer(c, verdict),
+    );
+  }
 
   return router;
 }

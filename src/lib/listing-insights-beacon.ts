@@ -17,7 +17,7 @@ import { API_PREFIX, apiPath, apiRoutes } from '../shared/contract/api-routes.ts
 import type { InsightHit } from '../shared/contract/insights.ts';
 
 /**
- * The app's IndexedDB database (DB_NAME in src/shared/db/schema.ts; a unit test
+ * The app's IndexedDB database (DB_NAME in src/shared/contract/app-database.ts; a unit test
  * keeps them equal). Written out, not imported: the bundler would put the
  * shared constant in the app chunk, and this page would download the app.
  */

@@ -10,12 +10,11 @@ import { categories, subcategoriesOf, type CategoryValue } from '../../shared/co
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { KeywordInput } from '../../components/keyword-input.tsx';
 import { ListingPreviewCard } from '../../components/listing-preview-card.tsx';
-import { PlacesSearch } from '../../components/places-search.tsx';
+import { LocationField } from '../../components/location-field.tsx';
 import { ScheduleEditor } from '../../components/schedule-editor.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { COVER_ASPECT } from '../../lib/images.ts';
 import { rememberSavedEvent } from '../../stores/my-events-store.ts';
-import { fetchPlaceDetails, searchPlaces } from '../../lib/places.ts';
 import { targetId, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { useListingHandover } from '../../stores/listing-handover-store.ts';
@@ -165,13 +164,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
             </Field>
           </div>
           <KeywordInput value={values.keywords} onChange={(keywords) => change({ keywords })} />
-          <PlacesSearch
-            value={values.location_name}
-            onTextChange={(text) => change({ location_name: text, latitude: null, longitude: null })}
-            onPlace={(place) => change({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
-            search={searchPlaces}
-            details={fetchPlaceDetails}
-          />
+          <LocationField value={values.location_name} edit={change} />
           <WeeklyFields values={values} change={change} />
           <ScheduleEditor value={values.schedule_blocks} onChange={(schedule_blocks) => change({ schedule_blocks })} />
           <ImagePicker

@@ -17,11 +17,11 @@ import { KeywordInput } from '../../components/keyword-input.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ImagePicker } from '../../components/image-picker.tsx';
-import { PlacesSearch } from '../../components/places-search.tsx';
+import { LocationField } from '../../components/location-field.tsx';
 import { VenueSearch } from '../../components/venue-search.tsx';
 import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { COVER_ASPECT } from '../../lib/images.ts';
-import { fetchPlaceDetails, findVenues, searchPlaces } from '../../lib/places.ts';
+import { findVenues } from '../../lib/places.ts';
 import { rememberSavedEvent } from '../../stores/my-events-store.ts';
 import { useBusinessListing, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { DraftBanner } from '../../components/forms/draft-banner.tsx';
@@ -238,13 +238,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         </div>
         <KeywordInput value={values.keywords} onChange={(keywords) => edit({ keywords })} />
         {errorOf('keywords') ? <p className="field__error">{errorOf('keywords')}</p> : null}
-        <PlacesSearch
-          value={values.location_name}
-          onTextChange={(text) => edit({ location_name: text, latitude: null, longitude: null })}
-          onPlace={(place) => edit({ location_name: place.description, latitude: place.lat, longitude: place.lng })}
-          search={searchPlaces}
-          details={fetchPlaceDetails}
-        />
+        <LocationField value={values.location_name} edit={edit} />
         <VenueSearch
           venue={values.venue_id !== null ? { id: values.venue_id, title: values.venue_title } : null}
           near={

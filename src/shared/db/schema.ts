@@ -8,7 +8,7 @@ import type { DBSchema } from 'idb';
 import type { StoredTokens } from '../api/api-client.ts';
 import type { OutboxEntry } from '../outbox/entry.ts';
 
-export const DB_NAME = 'roamly';
+export { DB_NAME } from '../contract/app-database.ts';
 export const DB_VERSION = 1;
 
 export interface RoamlyDB extends DBSchema {
