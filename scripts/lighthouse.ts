@@ -23,7 +23,7 @@
  * printed too.
  *
  * ROAMLY_DIST picks the build (default dist), CHROME_PATH the browser (default
- * /usr/bin/chromium), RUNS the number of runs; LH_REPORTS=dir keeps every
+ * /usr/bin/chromium), RUNS the number of runs, LH_ROUTES=/,/about,… the routes; LH_REPORTS=dir keeps every
  * run's report as JSON (open it in https://googlechrome.github.io/lighthouse/viewer/).
  * Exits 1 when a target is missed.
  */
@@ -35,7 +35,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { filesUnder, precompressFile } from './precompress-plugin.ts';
 import { distDir, serveDist, type StaticSite } from './size-server.ts';
 
-const ROUTES = ['/', '/faq', '/privacy'];
+const ROUTES = process.env.LH_ROUTES?.split(',') ?? ['/', '/faq', '/privacy'];
 const RUNS = Number(process.env.RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Scores count as Lighthouse shows them: 0.995 is a 100. */

@@ -159,6 +159,11 @@ function whatsOnSection(items: NonNullable<ListingActions['whatsOn']>) {
   );
 }
 
+/** "By {organizer}", "at {venue}": a line of text ending in a link. */
+function linkLine(className: string, lead: string, href: string, text: string) {
+  return createElement('p', { className }, lead, createElement('a', { href }, text));
+}
+
 export function listingDocument(
   listing: ListingViewModel,
   head: DocumentHead,
@@ -166,20 +171,10 @@ export function listingDocument(
   actions: ListingActions = { calendar: null, organizer: null },
 ): string {
   const organizer = actions.organizer
-    ? createElement(
-        'p',
-        { className: 'listing-by' },
-        'By ',
-        createElement('a', { href: actions.organizer.href }, actions.organizer.name),
-      )
+    ? linkLine('listing-by', 'By ', actions.organizer.href, actions.organizer.name)
     : null;
   const venue = actions.venue
-    ? createElement(
-        'p',
-        { className: 'listing-by listing-venue' },
-        'at ',
-        createElement('a', { href: actions.venue.href }, actions.venue.title),
-      )
+    ? linkLine('listing-by listing-venue', 'at ', actions.venue.href, actions.venue.title)
     : null;
   const whatsOn = actions.whatsOn ? whatsOnSection(actions.whatsOn) : null;
   const calendar = actions.calendar
