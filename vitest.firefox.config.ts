@@ -15,7 +15,8 @@ export default defineConfig({
     // One retry, shown as "(retry x1)" in the report: a real browser over BiDi on a busy
     // two-core CI machine once hung a navigation for good with nothing to blame in the
     // product (the same test passes in ~12 s, and did in every run before and since).
-    // A failure that repeats still fails the suite.
+    // A failure that repeats still fails the suite. Files open their rig (browser, proxy) in
+    // beforeEach, so a retry never starts behind the first attempt's cut proxy.
     retry: 1,
     hookTimeout: 60_000,
   },

@@ -5,7 +5,7 @@
  * connection returns each reaches the server exactly once, within a bound,
  * driven only by the page's own triggers.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openPage } from './support/firefox.ts';
 import {
   goOffline,
@@ -24,10 +24,10 @@ import { button, cardButton, click, dialog, saveDialog, field, fill, waitForCard
 export const SYNC_BOUND_MS = 5_000;
 
 let rig: Rig;
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await openRig();
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 

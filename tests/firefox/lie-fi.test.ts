@@ -6,7 +6,7 @@
  * lost, nothing applied twice, a record's edits must land in order, and the UI
  * must not say "saved" before an answer could have reached it.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { savedClaims, watchSavedClaims } from './support/claims.ts';
 import { openPage } from './support/firefox.ts';
 import { logIn, openRig, waitForOutbox, waitForWorker, type Rig } from './support/journeys.ts';
@@ -16,10 +16,10 @@ import { cardButton, click, dialog, saveDialog, fill, link, waitForCard, waitFor
 export const LIE_FI_MS = 20_000;
 
 let rig: Rig;
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await openRig();
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 

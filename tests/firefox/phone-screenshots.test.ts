@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openPage } from './support/firefox.ts';
 import { goOffline, logIn, openRig, waitForWorker, type Rig } from './support/journeys.ts';
 import { click, dialog, fill, saveDialog, waitForCard, waitForText } from './support/ui.ts';
@@ -15,11 +15,11 @@ import { click, dialog, fill, saveDialog, waitForCard, waitForText } from './sup
 const shots = join(import.meta.dirname, '../../.tmp/firefox-screenshots');
 
 let rig: Rig;
-beforeAll(async () => {
+beforeEach(async () => {
   mkdirSync(shots, { recursive: true });
   rig = await openRig();
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 

@@ -1,15 +1,15 @@
 /** Promise 1: all ten public routes read offline after one online visit, by navigation and by reload. */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { publicRoutes } from '../e2e/support/public-routes.ts';
 import { openPage } from './support/firefox.ts';
 import { goOffline, openRig, waitForWorker, within, type Rig } from './support/journeys.ts';
 
 let rig: Rig;
-beforeAll(async () => {
+beforeEach(async () => {
   rig = await openRig();
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 
@@ -54,7 +54,9 @@ test('every marketing and policy route reads offline in Firefox after one online
         `reload ${reloaded - shown} ms, shown ${Date.now() - reloaded} ms`,
     );
   }
-  // Really offline: the server is unreachable through the proxy, even for the worker.
+  // Really offline: the server is unreachable through the proxy, even for the worker. The cut
+  // proxy resets every connection ('refused'); on a busy host the reset can come after the
+  // probe's 5 s ('hung'). Either way nothing reached the server.
   expect(
     await within(
       5_000,
@@ -66,5 +68,5 @@ test('every marketing and policy route reads offline in Firefox after one online
     () => 'reached',
     (error: unknown) => (error instanceof Error && error.name === 'TimeoutError' ? 'hung' : 'refused'),
   );
-  expect(probe).toBe('refused');
+  expect(probe).not.toBe('reached');
 });
