@@ -232,7 +232,7 @@ async function serveApp(db: Db, announce: boolean) {
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   // Finish the requests in flight, then flush the insights counted since the last flush and
   // the mail being sent (bounded by what is left of the limit), then close the database.
-  const shutdown = () =>
+  stopOnSignal = () =>
     drainThenExit({
       server,
       inFlight: () => inFlight,
@@ -247,7 +247,6 @@ async function serveApp(db: Db, announce: boolean) {
       logger,
       limitMs: SHUTDOWN_LIMIT_MS,
     });
-  onceOnStopSignal(shutdown);
 }
 
 /**
@@ -268,6 +267,15 @@ function onceOnStopSignal(stop: () => void): void {
 }
 
 const workers = workerCount();
+
+/**
+ * What a stop signal does in an API process. Until it serves (opening the database,
+ * reading the keys) it has no request to let finish, so it ends at once with 0:
+ * a stop that lands while one process of a cluster is still starting cut nothing,
+ * and the primary must not say it did. serveApp replaces it with the drain.
+ */
+let stopOnSignal: () => void = () => process.exit(0);
+if (!cluster.isPrimary || workers === 1) onceOnStopSignal(() => stopOnSignal());
 
 /** METRICS_PORT: the API process itself when it is alone, else the cluster's primary (it sums the processes). */
 function serveMetrics(clustered: boolean): void {
