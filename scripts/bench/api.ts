@@ -43,6 +43,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { cpuSeconds } from './proc-cpu.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
+import { BENCH_PASSWORD, loginAll, randomIp } from './bench-logins.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 // Another checkout's server against this script's seed and load (side-by-side runs against an older commit).
@@ -50,7 +51,6 @@ const serverRoot = process.env.BENCH_ROOT ?? root;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = process.env.BENCH_ONLY;
 const parts = new Set((process.env.BENCH_PARTS ?? 'list,mixed,login').split(','));
-const PASSWORD = 'bench-password-1';
 // BENCH_LIST_SIZES=20 measures only the dashboard's usual list (and its 304).
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '20,200,500,2000').split(',').map(Number);
 const MIXED_USERS = 300;
@@ -89,12 +89,10 @@ function startBenchServer(env: Record<string, string>) {
   });
 }
 
-const randomIp = () => `10.${randomBytes(3).join('.')}`;
-
 /** Accounts and events straight into the database, before any server runs. */
 async function seed(db: Db): Promise<void> {
   await migrate(db);
-  const passwordHash = await hashPassword(PASSWORD);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const emails = [...LIST_SIZES.map((n) => `list${n}@bench.test`)];
   for (let i = 0; i < MIXED_USERS; i++) emails.push(`mixed${i}@bench.test`);
   await db.query(
@@ -127,30 +125,6 @@ async function eventIds(db: Db): Promise<Map<string, number[]>> {
       WHERE u.email LIKE 'mixed%' GROUP BY u.email`,
   );
   return new Map(rows.rows.map((r) => [r.email, r.ids.map(Number)]));
-}
-
-async function login(base: string, email: string): Promise<string> {
-  for (;;) {
-    const res = await fetch(`${base}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (res.ok) return ((await res.json()) as { access: string }).access;
-    if (res.status !== 429) throw new Error(`login ${email} → ${res.status} ${await res.text()}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-async function loginAll(base: string, emails: string[]): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  const queue = [...emails];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let email = queue.shift(); email; email = queue.shift()) tokens.set(email, await login(base, email));
-    }),
-  );
-  return tokens;
 }
 
 /** Server processes whose CPU a list measurement reports (set once the servers run). */
@@ -374,7 +348,7 @@ async function benchLogin(engine: string, base: string): Promise<void> {
         setupRequest: (req) => ({
           ...req,
           headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
-          body: JSON.stringify({ email: 'list20@bench.test', password: PASSWORD }),
+          body: JSON.stringify({ email: 'list20@bench.test', password: BENCH_PASSWORD }),
         }),
       },
     ],

@@ -35,7 +35,7 @@
  *   BENCH_BASE_ROOT=/tmp/base …   # also another checkout's server ("base"), in the same rounds
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,7 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import { freePort, startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
 import { startCluster, type Cluster, type ClusterSetting } from './postgres-cluster.ts';
 import { cpuSeconds } from './proc-cpu.ts';
+import { BENCH_PASSWORD, loginAll, randomIp } from './bench-logins.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const drfDir = join(import.meta.dirname, 'drf');
@@ -69,7 +70,6 @@ const EVENTS_PER_ACCOUNT = 20;
 /** Accounts that send requests: every account up to this many (logging in 10,000 with argon2 would take minutes). */
 const ACTIVE_ACCOUNTS = 600;
 const BIG_LIST = 2_000;
-const PASSWORD = 'bench-password-1';
 const PYTHON = '/usr/bin/python3';
 const GUNICORN_WORKERS = 5;
 
@@ -107,7 +107,6 @@ interface RoundResult {
   load: number;
 }
 
-const randomIp = () => `10.${randomBytes(3).join('.')}`;
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10 : 0;
 
@@ -179,7 +178,7 @@ async function startProduct(cluster: Cluster, accounts: number, name = 'product'
   await withClient(cluster.url, (c) => c.query(`CREATE DATABASE ${name}_${accounts}`));
   const db = await openDb({ databaseUrl: url, dataDir: null, max: 2 });
   await migrate(db);
-  const passwordHash = await hashPassword(PASSWORD);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   await db.query(
     `INSERT INTO users (email, password_hash, full_name, display_name, user_type, is_promoter, verified_at)
      SELECT 'a' || g || '@bench.test', $2, 'Bench Person', 'bench', 'business', true, now()
@@ -236,30 +235,6 @@ async function startProduct(cluster: Cluster, accounts: number, name = 'product'
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function login(base: string, email: string): Promise<string> {
-  for (;;) {
-    const res = await fetch(`${base}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': randomIp() },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (res.ok) return ((await res.json()) as { access: string }).access;
-    if (res.status !== 429) throw new Error(`login ${email} → ${res.status} ${await res.text()}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-async function loginAll(base: string, emails: string[]): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  const queue = [...new Set(emails)];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let email = queue.shift(); email; email = queue.shift()) tokens.set(email, await login(base, email));
-    }),
-  );
-  return tokens;
 }
 
 function runPython(args: string[], env: Record<string, string>): void {
