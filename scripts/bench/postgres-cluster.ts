@@ -45,7 +45,11 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} failed:\n${result.stdout}${result.stderr}`);
 }
 
-export async function startCluster(setting: ClusterSetting): Promise<Cluster> {
+/**
+ * `statements`: load pg_stat_statements (planning tracked too), so a run can
+ * say where the database's time goes per statement (BENCH_PG_STATEMENTS=1).
+ */
+export async function startCluster(setting: ClusterSetting, statements = false): Promise<Cluster> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), `roamly-bench-pg-${setting}-`));
   if (userInfo().uid === 0) {
@@ -61,6 +65,9 @@ export async function startCluster(setting: ClusterSetting): Promise<Cluster> {
     '-c listen_addresses=127.0.0.1',
     '-c max_connections=300',
     ...(setting === 'test' ? TEST_SETTINGS : []),
+    ...(statements
+      ? ['-c shared_preload_libraries=pg_stat_statements', '-c pg_stat_statements.track_planning=on']
+      : []),
   ].join(' ');
   run(join(bin, 'pg_ctl'), [
     '-D',

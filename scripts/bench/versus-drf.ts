@@ -44,7 +44,8 @@ import sharp from 'sharp';
 import { Pool } from 'undici';
 import { createEventRequest } from '../../src/shared/api/operations/create-event.ts';
 import { updateEventRequest } from '../../src/shared/api/operations/update-event.ts';
-import type { WriteRequest } from '../../src/shared/api/operations/write-request.ts';
+import { writeOptions, type WriteOptions, type WriteRequest } from '../../src/shared/api/operations/write-request.ts';
+import { apiPath, apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import { createFields, emptyEventForm, type EventFormValues } from '../../src/features/events/event-form.ts';
 import { openDb } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -104,6 +105,10 @@ interface RoundResult {
   statuses: Record<string, number>;
   cpuServer: number;
   cpuDatabase: number;
+  /** Cores the load generator (this process) used during the round. */
+  cpuGenerator: number;
+  /** Cores the server and its PostgreSQL backends used during the round. */
+  cpuBusy: number;
   load: number;
 }
 
@@ -154,6 +159,41 @@ async function coverJpeg(): Promise<Blob> {
     .jpeg({ quality: 80 })
     .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+}
+
+/**
+ * The update and create bodies, encoded once before the rounds: the load
+ * generator shares the two cores with the servers, and encoding a multipart
+ * form per request cost it more CPU than the product spends answering. Each
+ * request still gets its own Idempotency-Key and If-Match (writeOptions, as
+ * the dashboard sends them) and one of BODY_VARIANTS titles, so consecutive
+ * updates of an event change it.
+ */
+const BODY_VARIANTS = 64;
+
+interface Bodies {
+  update(n: number, id: number, ifMatch: number): Wire;
+  create(n: number): Wire;
+}
+
+async function encodeBodies(cover: Blob): Promise<Bodies> {
+  const updates: Wire[] = [];
+  const creates: Wire[] = [];
+  for (let i = 0; i < BODY_VARIANTS; i++) {
+    updates.push(await toWire(updateEventRequest(0, formFields(`Updated ${i}`) as never)));
+    // Every second create carries the JPEG cover.
+    creates.push(await toWire(createEventRequest(formFields(`New ${i}`) as never, i % 2 === 0 ? cover : undefined)));
+  }
+  const withHeaders = (template: Wire, path: string, extra: WriteOptions & { ifMatch?: number }): Wire => ({
+    ...template,
+    path,
+    headers: { ...template.headers, ...writeOptions({ ...extra, idempotencyKey: randomUUID() }).headers },
+  });
+  return {
+    update: (n, id, ifMatch) =>
+      withHeaders(updates[n % BODY_VARIANTS]!, `/api${apiPath(apiRoutes.updateEvent, { id })}`, { ifMatch }),
+    create: (n) => withHeaders(creates[n % BODY_VARIANTS]!, creates[0]!.path, {}),
+  };
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -352,7 +392,7 @@ async function cpuSnapshot(admin: pg.Client, target: Target) {
 }
 
 /** One round of the mixed workload against one target. */
-async function mixedRound(target: Target, admin: pg.Client, seconds: number, cover: Blob): Promise<RoundResult> {
+async function mixedRound(target: Target, admin: pg.Client, seconds: number, bodies: Bodies): Promise<RoundResult> {
   const pool = new Pool(target.base, { connections: CONNECTIONS, pipelining: 1 });
   const latencies: Record<Kind, number[]> = { list: [], update: [], create: [] };
   const statuses: Record<string, number> = {};
@@ -360,6 +400,7 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
   let errors = 0;
   let creates = 0;
   const before = await cpuSnapshot(admin, target);
+  const generatorBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -377,19 +418,10 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
           kind = 'update';
           const own = target.ids[account]!;
           const id = own[Math.floor(Math.random() * own.length)]!;
-          const request = updateEventRequest(id, formFields(`Updated ${n}`) as never, undefined, {
-            idempotencyKey: randomUUID(),
-            ifMatch: versions.get(id) ?? 1,
-          });
-          wire = await toWire(request);
+          wire = bodies.update(n, id, versions.get(id) ?? 1);
         } else {
           kind = 'create';
-          const withCover = creates++ % 2 === 0;
-          wire = await toWire(
-            createEventRequest(formFields(`New ${n}`) as never, withCover ? cover : undefined, {
-              idempotencyKey: randomUUID(),
-            }),
-          );
+          wire = bodies.create(creates++);
         }
         wire.headers.Authorization = target.auth[account]!;
         wire.headers['X-Forwarded-For'] = randomIp();
@@ -415,6 +447,7 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const generator = process.cpuUsage(generatorBefore);
   await pool.close();
   const after = await cpuSnapshot(admin, target);
   const requests = latencies.list.length + latencies.update.length + latencies.create.length;
@@ -437,6 +470,8 @@ async function mixedRound(target: Target, admin: pg.Client, seconds: number, cov
     statuses,
     cpuServer: per(serverCpu),
     cpuDatabase: per(databaseCpu),
+    cpuGenerator: (generator.user + generator.system) / 1e6 / elapsed,
+    cpuBusy: (serverCpu + databaseCpu) / elapsed,
     load: loadavg()[0]!,
   };
 }
@@ -480,12 +515,37 @@ function printRound(label: string, r: RoundResult): void {
   console.log(
     `${label.padEnd(34)} ${String(r.rps).padStart(6)} req/s  p99 list/update/create ${r.p99.list}/${r.p99.update}/${r.p99.create} ms` +
       `  p50 ${r.p50.list}/${r.p50.update}/${r.p50.create} ms  CPU/request server ${fmt(r.cpuServer)} + PostgreSQL ${fmt(r.cpuDatabase)} ms` +
+      `  cores server+PostgreSQL ${fmt(r.cpuBusy)} generator ${fmt(r.cpuGenerator)}` +
       `  errors ${r.errors}  non-2xx ${r.non2xx}  load ${r.load.toFixed(2)}`,
   );
   if (r.non2xx > 0) console.log(`  statuses: ${JSON.stringify(r.statuses)}`);
 }
 
-async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
+/** Where a target's database time went over the measured rounds (BENCH_PG_STATEMENTS=1), per request. */
+async function printStatements(admin: pg.Client, target: Target, results: RoundResult[]): Promise<void> {
+  const requests = results
+    .filter((r) => r.target === target.name)
+    .reduce((sum, r) => sum + r.count.list + r.count.update + r.count.create, 0);
+  const { rows } = await admin.query<{ calls: string; exec: number; plan: number; query: string }>(
+    `SELECT s.calls, s.total_exec_time AS exec, s.total_plan_time AS plan,
+            left(regexp_replace(s.query, '\\s+', ' ', 'g'), 120) AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = $1
+      ORDER BY s.total_exec_time + s.total_plan_time DESC LIMIT 20`,
+    [new URL(target.databaseUrl).pathname.slice(1)],
+  );
+  const total = rows.reduce((sum, r) => sum + r.exec + r.plan, 0);
+  console.log(`${target.name}: statements by time (top 20: ${fmt(total / requests)} ms per request of ${requests})`);
+  for (const r of rows) {
+    const calls = Number(r.calls);
+    console.log(
+      `  ${fmt((r.exec + r.plan) / requests)} ms/request  ${String(calls).padStart(7)} calls  ` +
+        `exec ${(r.exec / calls).toFixed(3)} plan ${(r.plan / calls).toFixed(3)} ms/call  ${r.query}`,
+    );
+  }
+}
+
+async function benchSize(cluster: Cluster, accounts: number, bodies: Bodies) {
   const targets: Target[] = [];
   try {
     if (targetsWanted.has('product')) targets.push(await startProduct(cluster, accounts));
@@ -499,15 +559,20 @@ async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
         `${rounds} × ${duration} s alternating`,
     );
     return await withClient(cluster.url, async (admin) => {
-      for (const target of targets) await mixedRound(target, admin, 3, cover); // warm-up, not reported
+      for (const target of targets) await mixedRound(target, admin, 3, bodies); // warm-up, not reported
+      if (pgStatements) {
+        await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+        await admin.query('SELECT pg_stat_statements_reset()');
+      }
       const results: RoundResult[] = [];
       for (let round = 1; round <= rounds; round++) {
         for (const target of targets) {
-          const result = await mixedRound(target, admin, duration, cover);
+          const result = await mixedRound(target, admin, duration, bodies);
           results.push(result);
           printRound(`${target.name} round ${round}`, result);
         }
       }
+      if (pgStatements) for (const target of targets) await printStatements(admin, target, results);
       const drf = results.filter((r) => r.target === 'drf');
       for (const name of targets.map((t) => t.name).filter((n) => n !== 'drf')) {
         const mine = results.filter((r) => r.target === name);
@@ -543,16 +608,17 @@ async function benchSize(cluster: Cluster, accounts: number, cover: Blob) {
   }
 }
 
-const cover = await coverJpeg();
+const bodies = await encodeBodies(await coverJpeg());
+const pgStatements = process.env.BENCH_PG_STATEMENTS === '1';
 console.log(
   `load average at start ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}; ${root}`,
 );
 for (const setting of settings) {
-  const cluster = await startCluster(setting);
+  const cluster = await startCluster(setting, pgStatements);
   try {
-    for (const accounts of accountSizes) await benchSize(cluster, accounts, cover);
+    for (const accounts of accountSizes) await benchSize(cluster, accounts, bodies);
   } finally {
     cluster.stop();
   }

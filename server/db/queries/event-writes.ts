@@ -6,6 +6,7 @@
  */
 import type { EventFields } from '../../../src/shared/contract/event.ts';
 import type { Queryable } from '../client.ts';
+import { eventDocument } from './event-document.ts';
 
 /** Columns a write may set, in the order of EventFieldsSchema. */
 const eventColumns = [
@@ -85,7 +86,7 @@ export async function insertEvent(tx: Queryable, write: EventWrite): Promise<str
   const inserted = await tx.query<{ body: string }>(
     `WITH bumped AS (${bumpRev('$2')})
      INSERT INTO events AS e (${allColumns.join(', ')}) VALUES (${placeholders})
-     RETURNING event_document(e, $1)::text AS body`,
+     RETURNING ${eventDocument('e', '$1')}::text AS body`,
     [write.mediaBase, ...allValues],
   );
   return inserted.rows[0]!.body;
@@ -113,7 +114,7 @@ export async function updateOwnEvent(
     `WITH updated AS (
        UPDATE events AS e SET ${[...sets, 'version = version + 1', 'updated_at = $4'].join(', ')}
         WHERE id = $1 AND user_id = $2 AND ($5::int IS NULL OR version = $5::int)
-        RETURNING event_document(e, $3)::text AS body, version),
+        RETURNING ${eventDocument('e', '$3')}::text AS body, version),
           bumped AS (UPDATE users SET events_rev = events_rev + 1 WHERE id = $2 AND EXISTS (SELECT 1 FROM updated))
      SELECT body, version FROM updated`,
     [eventId, write.userId, write.mediaBase, write.now, expectedVersion, ...values],

@@ -1,11 +1,12 @@
 /**
  * SQL reads of the events table. They return the JSON text built by
- * event_document() (see migration 003), so the list the dashboard polls is one
+ * event_document() (see migration 021), so the list the dashboard polls is one
  * query and no re-serialisation. The list's ETag is users.events_rev, which
  * every write bumps (event-writes.ts): an unchanged list costs one indexed
  * lookup and a 304.
  */
 import type { Queryable } from '../client.ts';
+import { eventDocument } from './event-document.ts';
 
 /** The values the cross-field rules look at, as stored. */
 export interface StoredEventState {
@@ -34,7 +35,7 @@ export async function lockOwnEvent(db: Queryable, eventId: number, userId: numbe
 
 export async function eventJson(db: Queryable, eventId: number, userId: number, mediaBase: string) {
   const result = await db.query<{ body: string; version: number }>(
-    'SELECT event_document(e, $3)::text AS body, e.version FROM events e WHERE e.id = $1 AND e.user_id = $2',
+    `SELECT ${eventDocument('e', '$3')}::text AS body, e.version FROM events e WHERE e.id = $1 AND e.user_id = $2`,
     [eventId, userId, mediaBase],
   );
   return result.rows[0] ?? null;

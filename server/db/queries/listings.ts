@@ -6,6 +6,7 @@
  * organiser's public name and the address of their business listing.
  */
 import type { Queryable } from '../client.ts';
+import { eventDocument } from './event-document.ts';
 
 export interface PublicListingRow {
   /** event_document() as JSON text. */
@@ -21,7 +22,7 @@ export interface PublicListingRow {
 
 export async function publicListing(db: Queryable, id: number, mediaBase: string): Promise<PublicListingRow | null> {
   const result = await db.query<PublicListingRow>(
-    `SELECT event_document(e, $2)::text AS body,
+    `SELECT ${eventDocument('e', '$2')}::text AS body,
             coalesce(nullif(u.display_name, ''), nullif(u.full_name, ''), '') AS organizer_name,
             u.user_type AS organizer_type, nullif(u.display_name, '') AS organizer_page,
             b.id::text AS business_id, b.title AS business_title

@@ -5,6 +5,7 @@
  * so 500 events cost one bounded index range read, not 500 renders.
  */
 import type { Queryable } from '../client.ts';
+import { eventDocument } from './event-document.ts';
 
 export interface PublicAccountRow {
   id: string;
@@ -75,7 +76,7 @@ export async function upcomingListings(
   const upcoming = `e.user_id = $1 AND e.status = 'published'
     AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date) OR coalesce(e.end_date, e.start_date) >= $2::date)`;
   const result = await db.query<{ body: string; total: string }>(
-    `SELECT event_document(e, $4)::text AS body,
+    `SELECT ${eventDocument('e', '$4')}::text AS body,
             (SELECT count(*) FROM events e WHERE ${upcoming})::text AS total
        FROM (SELECT * FROM events e WHERE ${upcoming}
               ORDER BY e.is_listing DESC, e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id

@@ -5,6 +5,7 @@
  * a venue's "What's on").
  */
 import type { Queryable } from '../client.ts';
+import { eventDocument } from './event-document.ts';
 
 /** A listing someone names as the venue, with its owner. */
 export interface VenueListing {
@@ -227,7 +228,7 @@ export async function whatsOnAt(
   mediaBase: string,
 ): Promise<string[]> {
   const result = await db.query<{ body: string }>(
-    `SELECT event_document(e, $4)::text AS body FROM events e
+    `SELECT ${eventDocument('e', '$4')}::text AS body FROM events e
       WHERE e.venue_id = $1 AND e.venue_status = 'approved' AND e.status = 'published'
         AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date)
              OR coalesce(e.end_date, e.start_date) >= $2::date)
