@@ -10,7 +10,8 @@
  * processes, on any number of machines, behave as one behind a load balancer.
  *
  * With PostgreSQL one instance runs several API processes (node:cluster):
- * WORKERS, default min(cores, 4). The cap bounds memory (each process holds
+ * WORKERS, default min(cores, 4), one core fewer when PostgreSQL is on this
+ * machine (runtime/default-workers.ts). The cap bounds memory (each process holds
  * its own caches, pool and place index) and database connections (8 per
  * process); past ~4 processes on one box the database, not Node, is the
  * limit — run more instances instead. PGlite is an in-process database, so
@@ -28,6 +29,7 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ping } from './db/queries/health.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
+import { defaultWorkers } from './runtime/default-workers.ts';
 import { startMetricsServer } from './http/metrics-server.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
 import { staticSite } from './http/static-site.ts';
@@ -66,7 +68,6 @@ const reportError = errorReporter(logger, config.errorWebhookUrl);
 // server/index.ts from source, dist-server/index.js when built: the
 // repository (or image) root is one folder up either way.
 const root = fileURLToPath(new URL('../', import.meta.url));
-const MAX_DEFAULT_WORKERS = 4;
 /** Start-up's first question to the database must be answered by then, or start-up fails (contract §3: 30 s). */
 const DATABASE_PROBE_MS = 10_000;
 /** After the cluster was ready, more API process crashes than this within a minute stop the instance. */
@@ -79,7 +80,7 @@ function workerCount(): number {
   const requested = Number(process.env.WORKERS);
   return Number.isInteger(requested) && requested > 0
     ? requested
-    : Math.min(availableParallelism(), MAX_DEFAULT_WORKERS);
+    : defaultWorkers(config.databaseUrl, availableParallelism());
 }
 
 /** Where the database is, for messages: host and port only (the URL may hold a password). */

@@ -6,7 +6,7 @@
  *   synchronous_commit, full_page_writes on) holds both databases; the test
  *   settings of .ci/start-postgres are only a labelled extra column
  *   (BENCH_SETTINGS=durable,test).
- * - The product: `server/index.ts` with its default workers (min(cores, 4)),
+ * - The product: `server/index.ts` with its default workers (one fewer than the cores, at most 4, as the cluster is local),
  *   as `npm start` runs it with DATABASE_URL. DRF: scripts/bench/drf
  *   (ModelSerializer, generic views, token authentication) under gunicorn
  *   with 5 sync workers and persistent connections.
@@ -67,6 +67,8 @@ const [LIST_SHARE, UPDATE_SHARE] = (process.env.BENCH_MIX ?? '70,25,5').split(',
   number,
   number,
 ];
+/** BENCH_LIST_ALONE=0 skips the list-alone runs (a profile of the mixed rounds only). */
+const listAlone = process.env.BENCH_LIST_ALONE !== '0';
 const EVENTS_PER_ACCOUNT = 20;
 /** Accounts that send requests: every account up to this many (logging in 10,000 with argon2 would take minutes). */
 const ACTIVE_ACCOUNTS = 600;
@@ -586,7 +588,7 @@ async function benchSize(cluster: Cluster, accounts: number, bodies: Bodies) {
         console.log(`ratios: ${versus}${name} update p99 / list p99 per round: ${writeOverList}`);
       }
       // The product only: DRF's ModelSerializer takes seconds per 2,000-event list, which would stretch the run.
-      for (const target of targets.filter((t) => t.name !== 'drf')) {
+      for (const target of targets.filter((t) => t.name !== 'drf' && listAlone)) {
         const seconds = Math.min(duration, 10);
         const runs = [
           [`${EVENTS_PER_ACCOUNT} events, whole`, target.listAuth.small, ''],
