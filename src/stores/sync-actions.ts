@@ -9,6 +9,7 @@ import { defaultLocks } from '../shared/api/locks.ts';
 import { openDatabase } from '../shared/db/open-database.ts';
 import { readTokens } from '../shared/db/token-storage.ts';
 import type { QueuedWrite, WriteIntent } from '../shared/outbox/intent.ts';
+import type { OutboxEntryView } from '../shared/outbox/overlay.ts';
 import { createOutboxClient } from '../shared/outbox/outbox-client.ts';
 import { openOutboxChannel, OUTBOX_SYNC_TAG, readOutboxMessage } from '../shared/outbox/outbox-channel.ts';
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
@@ -58,13 +59,29 @@ export function nextFrame(task: () => void): void {
   setTimeout(run, 50);
 }
 
+/** Entries this page has seen sent (the newest few hundred; ids are never reused). */
+const sentEntries = new Set<string>();
+const SENT_ENTRIES_KEPT = 500;
+
+/** `views` without the entries seen sent: the same array when there are none. */
+function withoutSent(views: OutboxEntryView[]): OutboxEntryView[] {
+  return views.some((view) => sentEntries.has(view.id)) ? views.filter((view) => !sentEntries.has(view.id)) : views;
+}
+
 /**
  * A sent write's record goes into the events list at once (this tab's sends and
  * another tab's or the worker's), so the card shows the saved record when its
- * entry is gone, without waiting for the list's next reload.
+ * entry is gone, without waiting for the list's next reload. The entry's view
+ * leaves the overlay in the same task — one render — so a sent create is never
+ * listed twice, saved and pending, until the outbox's next snapshot; and a
+ * snapshot read before the send cannot bring it back.
  */
 function showSentRecord(event: OutboxMessage): void {
-  if (event.type === 'outcome' && event.outcome.kind === 'sent') rememberSavedEvent(event.outcome.result);
+  if (event.type !== 'outcome' || event.outcome.kind !== 'sent') return;
+  sentEntries.add(event.entryId);
+  if (sentEntries.size > SENT_ENTRIES_KEPT) sentEntries.delete(sentEntries.values().next().value!);
+  useSync.setState((state) => ({ views: withoutSent(state.views) }));
+  rememberSavedEvent(event.outcome.result);
 }
 
 /**
@@ -98,7 +115,7 @@ const outbox = createOutboxClient({
     // "May be evicted" matters only while something is unsent; an eviction that happened always shows.
     const storageWarning =
       storageFinding === EVICTED_WARNING || (storageFinding && snapshot.pending > 0) ? storageFinding : null;
-    useSync.setState({ ...snapshot, storageWarning });
+    useSync.setState({ ...snapshot, views: withoutSent(snapshot.views), storageWarning });
   },
   schedule: nextFrame,
 });
