@@ -11,7 +11,7 @@
  * Firefox by the writes below.) Signing out in one tab signs out the other.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openPage } from './support/firefox.ts';
 import { goOffline, goOnline, logIn, openRig, waitForOutbox, waitForWorker, type Rig } from './support/journeys.ts';
 import { serverEvents, uniqueTitle } from './support/server-truth.ts';
@@ -23,7 +23,9 @@ const email = 'business@example.com';
 let rig: Rig;
 let first: Page;
 let second: Page;
-beforeAll(async () => {
+// A rig per test, and per attempt: a retry (vitest.firefox.config.ts) never starts behind
+// the first attempt's cut proxy or signed-out tabs, and neither test depends on the other.
+beforeEach(async () => {
   rig = await openRig({ ACCESS_TOKEN_TTL: String(TOKEN_TTL_S) });
   first = await openPage(rig.browser);
   await logIn(first, rig.origin, email);
@@ -33,7 +35,7 @@ beforeAll(async () => {
   await waitForWorker(first);
   await waitForWorker(second);
 });
-afterAll(async () => {
+afterEach(async () => {
   await rig?.close();
 });
 
