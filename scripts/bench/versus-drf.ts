@@ -46,7 +46,12 @@ import { createEventRequest } from '../../src/shared/api/operations/create-event
 import { updateEventRequest } from '../../src/shared/api/operations/update-event.ts';
 import { writeOptions, type WriteOptions, type WriteRequest } from '../../src/shared/api/operations/write-request.ts';
 import { apiPath, apiRoutes } from '../../src/shared/contract/api-routes.ts';
-import { createFields, emptyEventForm, type EventFormValues } from '../../src/features/events/event-form.ts';
+import {
+  buildUpdate,
+  createFields,
+  emptyEventForm,
+  type EventFormValues,
+} from '../../src/features/events/event-form.ts';
 import { openDb } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -117,9 +122,9 @@ interface RoundResult {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! * 10) / 10 : 0;
 
-/** The editor's full form for an event (what the dashboard sends), as fields. */
-function formFields(title: string): Record<string, unknown> {
-  const values: EventFormValues = {
+/** The editor's values for an event. */
+function formValues(title: string): EventFormValues {
+  return {
     ...emptyEventForm,
     title,
     location_name: 'London, England, GB',
@@ -134,7 +139,29 @@ function formFields(title: string): Record<string, unknown> {
     event_subtype: 'Jazz',
     keywords: ['jazz', 'river', 'late'],
   };
-  return createFields(values);
+}
+
+/** The editor's whole form for an event, as the fields of a create. */
+function formFields(title: string): Record<string, unknown> {
+  return createFields(formValues(title));
+}
+
+/**
+ * The fields of an update. `form` (the default): the whole form, every field
+ * a create sends. `editor`: what the event editor sends (buildUpdate: the
+ * fields that changed), alternately a text edit (title and description) and
+ * a time edit (the start time, whose check reads the stored row).
+ */
+const UPDATE_KIND = process.env.BENCH_UPDATE === 'editor' ? 'editor' : 'form';
+
+function updateFields(variant: number): Record<string, unknown> {
+  if (UPDATE_KIND === 'form') return formFields(`Updated ${variant}`);
+  const before = formValues('Bench event');
+  const after =
+    variant % 2 === 0
+      ? { ...before, title: `Updated ${variant}`, bio: `Edited in the editor, take ${variant}.` }
+      : { ...before, start_time: `${String(18 + (variant % 4)).padStart(2, '0')}:${variant % 2 ? '30' : '00'}` };
+  return buildUpdate(after, before);
 }
 
 interface Wire {
@@ -182,7 +209,7 @@ async function encodeBodies(cover: Blob): Promise<Bodies> {
   const updates: Wire[] = [];
   const creates: Wire[] = [];
   for (let i = 0; i < BODY_VARIANTS; i++) {
-    updates.push(await toWire(updateEventRequest(0, formFields(`Updated ${i}`) as never)));
+    updates.push(await toWire(updateEventRequest(0, updateFields(i) as never)));
     // Every second create carries the JPEG cover.
     creates.push(await toWire(createEventRequest(formFields(`New ${i}`) as never, i % 2 === 0 ? cover : undefined)));
   }

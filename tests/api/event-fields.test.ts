@@ -123,6 +123,45 @@ describe('event fields', () => {
     expect((await read(promoter.access, ok.body.id)).body.event_type).toBe('music');
   });
 
+  it('checks an update that sends every compared field by those fields, as against the stored row', async () => {
+    const whole = {
+      ...clubNight,
+      event_type: 'music',
+      event_subtype: 'House',
+      end_date: '2026-12-06',
+      end_time: '04:00',
+    };
+    const made = await create(promoter.access, whole);
+    const id = made.body.id as number;
+    const backwards = await update(promoter.access, id, { ...whole, end_date: '2026-12-04' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors.end_date[0]).toBe('The end date cannot be before the start date.');
+    const sameDay = await update(promoter.access, id, { ...whole, end_date: '2026-12-05', end_time: '21:00' });
+    expect(sameDay.status).toBe(400);
+    expect(sameDay.body.errors.end_time[0]).toBe('The end time cannot be before the start time on the same day.');
+    const wrongKind = await update(promoter.access, id, { ...whole, event_type: 'food' });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.errors.event_subtype[0]).toMatch(/not a Food subcategory/);
+    // One compared field alone is checked against the stored others.
+    const alone = await update(promoter.access, id, { end_date: '2026-12-01' });
+    expect(alone.status).toBe(400);
+    expect(alone.body.errors.end_date).toBeDefined();
+    expect((await read(promoter.access, id)).body).toMatchObject({ version: 1, end_date: '2026-12-06' });
+
+    const moved = await update(promoter.access, id, { ...whole, start_time: '23:00', title: 'Moved' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ version: 2, start_time: '23:00', title: 'Moved' });
+    const stale = await call(t.app, 'PUT', `/api/events/${id}/update/`, {
+      token: promoter.access,
+      form: form({ ...whole, title: 'Stale' }),
+      headers: { 'If-Match': '1' },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body.current).toMatchObject({ version: 2, title: 'Moved' });
+    const stranger = await signUp(t.app, 'subpromoter');
+    expect((await update(stranger.access, id, whole)).status).toBe(404);
+  });
+
   it('refuses keywords over the product §5 limits', async () => {
     const many = Array.from({ length: 16 }, (_, i) => `k${i}`);
     const tooMany = await create(promoter.access, { ...clubNight, keywords: JSON.stringify(many) });

@@ -41,24 +41,28 @@ export function assertConsistent(event: Partial<Record<keyof EventFields, unknow
   if (first) throw new InvalidInput(first, errors);
 }
 
-/**
- * Fields whose checks read the stored event: date and type consistency, the
- * one-listing rule, and venue approval (a new venue, or a draft published
- * while it waits for one, tells the venue).
- */
-const checkedAgainstStoredRow = [
+/** The fields the cross-field rules compare (assertConsistent). */
+const comparedFields = [
   'event_type',
   'event_subtype',
   'start_date',
   'start_time',
   'end_date',
   'end_time',
-  'is_recurring',
-  'venue_id',
-  'status',
 ] as const satisfies readonly (keyof EventFields)[];
 
-/** True when an update sets a field whose check needs the stored row (see assertConsistent). */
-export function needsStoredRow(fields: Partial<Record<keyof EventFields, unknown>>): boolean {
-  return checkedAgainstStoredRow.some((field) => fields[field] !== undefined);
+/**
+ * True when an update can be checked without reading the stored row: it sets
+ * no venue and no status (venue approval reads the row), does not make the
+ * record a business listing (the one-listing rule), and sets either none or
+ * all of the compared fields — the dashboard's editor sends them all, and
+ * then the merged record's rules are the sent fields' rules (assertConsistent).
+ */
+export function checkableWithoutStoredRow(
+  fields: Partial<Record<keyof EventFields, unknown>>,
+  isListing: boolean | undefined,
+): boolean {
+  if (fields.venue_id !== undefined || fields.status !== undefined || isListing === true) return false;
+  const sent = comparedFields.filter((field) => fields[field] !== undefined).length;
+  return sent === 0 || sent === comparedFields.length;
 }

@@ -10,7 +10,13 @@ import type { Services } from '../../context.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, lockOwnEvent } from '../../db/queries/events.ts';
 import { atomically } from '../../db/request-transaction.ts';
-import { assertConsistent, listingFlag, needsStoredRow, ONE_LISTING, requireDashboardUser } from './event-rules.ts';
+import {
+  assertConsistent,
+  checkableWithoutStoredRow,
+  listingFlag,
+  ONE_LISTING,
+  requireDashboardUser,
+} from './event-rules.ts';
 import type { AccessClaims } from '../access-tokens.ts';
 import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
 import { discardImage, storeImage } from '../image-ledger.ts';
@@ -108,9 +114,11 @@ export function eventWrites(services: Services, mediaBase: string) {
         now: new Date(clock.now()),
         mediaBase,
       };
-      // The common edit (text, place, keywords) needs nothing of the stored row: one statement,
-      // guarded by the version. When it matches no row, the full path below says why (404 or 412).
-      if (!cover && !needsStoredRow(fields)) {
+      // The common edit — the editor's whole form, or text, place and keywords alone — needs
+      // nothing of the stored row: one statement, guarded by the version. When it matches no
+      // row, the full path below says why (404 or 412).
+      if (!cover && checkableWithoutStoredRow(fields, isListing)) {
+        assertConsistent(fields);
         const updated = await updateOwnEvent(db, id, write, expected);
         if (updated) return updated;
       }

@@ -28,7 +28,12 @@ class EventCreate(OwnEvents, generics.CreateAPIView):
 
 
 class EventUpdate(OwnEvents, generics.UpdateAPIView):
-    """PUT of the full form; a stale If-Match is refused like the product does (412)."""
+    """PUT with the product's meaning: the fields sent change, the others stay (the
+    dashboard's editor sends the changed fields; the full form sends them all). A
+    stale If-Match is refused like the product does (412)."""
+
+    def put(self, request, *args, **kwargs):
+        return self.partial_update(request, *args, **kwargs)
 
     def perform_update(self, serializer):
         expected = self.request.headers.get("If-Match", "").strip('W/"')
