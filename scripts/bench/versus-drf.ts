@@ -160,7 +160,7 @@ function updateFields(variant: number): Record<string, unknown> {
   const after =
     variant % 2 === 0
       ? { ...before, title: `Updated ${variant}`, bio: `Edited in the editor, take ${variant}.` }
-      : { ...before, start_time: `${String(18 + (variant % 4)).padStart(2, '0')}:${variant % 2 ? '30' : '00'}` };
+      : { ...before, start_time: `${18 + (variant % 4)}:30` }; // 19:30 or 21:30, before the 23:00 end
   return buildUpdate(after, before);
 }
 

@@ -55,8 +55,10 @@ const comparedFields = [
  * True when an update can be checked without reading the stored row: it sets
  * no venue and no status (venue approval reads the row), does not make the
  * record a business listing (the one-listing rule), and sets either none or
- * all of the compared fields — the dashboard's editor sends them all, and
- * then the merged record's rules are the sent fields' rules (assertConsistent).
+ * all of the compared fields — a client sending the whole form sends them
+ * all, and then the merged record's rules are the sent fields' rules
+ * (assertConsistent). The dashboard's editor sends only changed fields: its
+ * text edits take this path, its date and time edits read the row.
  */
 export function checkableWithoutStoredRow(
   fields: Partial<Record<keyof EventFields, unknown>>,

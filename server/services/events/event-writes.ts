@@ -114,9 +114,9 @@ export function eventWrites(services: Services, mediaBase: string) {
         now: new Date(clock.now()),
         mediaBase,
       };
-      // The common edit — the editor's whole form, or text, place and keywords alone — needs
-      // nothing of the stored row: one statement, guarded by the version. When it matches no
-      // row, the full path below says why (404 or 412).
+      // An edit of text, place or keywords alone, or a whole form, needs nothing of the stored
+      // row: one statement, guarded by the version. When it matches no row, the full path
+      // below says why (404 or 412).
       if (!cover && checkableWithoutStoredRow(fields, isListing)) {
         assertConsistent(fields);
         const updated = await updateOwnEvent(db, id, write, expected);
