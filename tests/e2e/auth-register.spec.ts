@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { codeCount, latestCode, uniqueEmail } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 
 async function register(page: Page, email: string, accountType: 'Business' | 'Promoter' = 'Business') {
   await page.goto('/register');
@@ -99,10 +99,7 @@ for (const path of ['/register', '/verify?email=someone%40example.com', '/no-acc
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const violations = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
+    const violations = () => axeViolations(page);
     expect(await violations()).toEqual([]);
     if (path.startsWith('/register')) {
       await page.getByLabel('Display name').fill('bad name!');

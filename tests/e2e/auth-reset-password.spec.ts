@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { latestCode, uniqueEmail } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 
 /** A verified business account made through the API (register → mailbox → verify). */
 async function account(request: APIRequestContext, password: string): Promise<string> {
@@ -36,8 +36,7 @@ test('Forgot password? → mailed code → new password → signed in on the das
   const code = await latestCode(request, email);
   expect(code).toMatch(/^\d{4}$/);
 
-  const accessibility = await new AxeBuilder({ page }).analyze();
-  expect(accessibility.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByLabel('Code').fill(code);
   await page.getByLabel('New password').fill('the-new-password-2');

@@ -5,8 +5,8 @@
  * `/p/{display_name}` (a name with a dot) lists the event, links to it, has
  * no axe violations and reads offline after one visit.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { demoAccounts, demoPassword, logInThroughPanel } from './support/auth.ts';
 import { card, serverEvents, uniqueTitle } from './support/dashboard.ts';
 
@@ -54,8 +54,7 @@ test('an event page shows price and Get tickets, and downloads its calendar file
   await expect(tickets).toHaveAttribute('href', 'https://tickets.example/rooftop');
   await expect(tickets).toHaveAttribute('rel', 'nofollow ugc noopener');
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const link = page.getByRole('link', { name: 'Add to calendar' });
   await expect(link).toHaveAttribute('href', `/e/${id}.ics`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.tap()]);
@@ -80,8 +79,7 @@ test("the promoter's page lists the event, links to it and reads offline after o
   await expect(card).toContainText('Fri, 5 Mar 2027, 21:00 – 03:00 GMT');
   await expect(page.getByRole('link', { name: 'Add all to calendar' })).toHaveAttribute('href', `/p/${PROMOTER}.ics`);
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Kept by the service worker like an event page.
   await expect

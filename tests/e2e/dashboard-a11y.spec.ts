@@ -6,9 +6,9 @@
  * get the best-practice rules too (tests/e2e/public-pages.spec.ts checks their
  * landmarks and hydration without scanning them again).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoAccounts, demoPassword, latestCode, logInThroughPanel, uniqueEmail } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 import { expect, goOffline, test } from './support/offline.ts';
 import { publicRoutes } from './support/public-routes.ts';
 
@@ -29,8 +29,7 @@ const accountRoutes = [
 ];
 
 async function expectNoViolations(page: Page, what: string, tags = WCAG_22_AA) {
-  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { tags }, what)).toEqual([]);
 }
 
 async function workerReady(page: Page) {

@@ -6,9 +6,9 @@
  * address bar â€” and the organiser then sees it in the card's Insights
  * dialog, which passes an axe scan.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 import { card, createEventViaApi, uniqueTitle } from './support/dashboard.ts';
 
 /** A visitor's phone: not a robot (robots are not counted). */
@@ -77,6 +77,5 @@ test('a visit through the QR code shows in the Insights of its card; the ownerâ€
   await expect(dialog.getByRole('img', { name: /busiest day was .* with 1\./ })).toBeVisible();
   await dialog.getByText('Daily figures', { exact: true }).click();
   await expect(dialog.getByRole('table')).toBeVisible();
-  const scan = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page, { include: 'dialog[open]' })).toEqual([]);
 });

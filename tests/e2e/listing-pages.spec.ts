@@ -4,8 +4,8 @@
  * the service worker; a deleted event answers 404 and is no longer served
  * from the offline copy.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { demoAccounts, demoPassword } from './support/auth.ts';
 import { uniqueTitle } from './support/dashboard.ts';
 
@@ -71,8 +71,7 @@ test('an event page has one main, its heading, no axe violations and no console 
   await expect(page.locator('main')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /query=51\.539%2C-0\.1426/);
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
