@@ -11,6 +11,7 @@ import { demoAccounts, demoPassword, latestCode, logInThroughPanel, uniqueEmail 
 import { axeViolations } from './support/axe.ts';
 import { expect, goOffline, test } from './support/offline.ts';
 import { publicRoutes } from './support/public-routes.ts';
+import { lookAt } from './support/screenshots.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The public routes also get axe's best practices (landmarks, one h1, regions). */
@@ -90,11 +91,10 @@ for (const viewport of viewports) {
       page,
       context,
       tcpProxy: proxy,
-    }, info) => {
+    }) => {
       test.setTimeout(150_000);
       const base = proxy.baseURL;
-      const shoot = (name: string) =>
-        page.screenshot({ path: info.outputPath(`${name}-${viewport.width}.png`), fullPage: true });
+      const shoot = (name: string) => lookAt(page, `${name}-${viewport.width}`);
       await logInThroughPanel(page, demoAccounts.business, undefined, base);
 
       const screens = async (mode: string) => {
@@ -166,9 +166,8 @@ for (const viewport of viewports) {
     test('a new promoter’s first run and the account forms’ error states have no axe violations', async ({
       page,
       request,
-    }, info) => {
-      const shoot = (name: string) =>
-        page.screenshot({ path: info.outputPath(`${name}-${viewport.width}.png`), fullPage: true });
+    }) => {
+      const shoot = (name: string) => lookAt(page, `${name}-${viewport.width}`);
       const email = uniqueEmail('first-run');
       const registered = await request.post('/api/auth/register/', {
         data: {

@@ -1,6 +1,7 @@
 import { expect, goOffline, goOnline, test } from './support/offline.ts';
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
 import { outboxCount, waitForWorker } from './support/outbox.ts';
+import { lookAt } from './support/screenshots.ts';
 
 test('the Outbox screen lists a write queued offline with its state, copies it as text and discards it', async ({
   page,
@@ -25,10 +26,10 @@ test('the Outbox screen lists a write queued offline with its state, copies it a
   const row = page.getByRole('listitem').filter({ hasText: 'Issue report' });
   await expect(row).toContainText('Pending sync');
   await expect(row).toContainText('just now');
-  if (process.env.OUTBOX_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.OUTBOX_SCREENSHOTS}/outbox.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS) {
+    await lookAt(page, 'outbox');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${process.env.OUTBOX_SCREENSHOTS}/outbox-phone.png` });
+    await lookAt(page, 'outbox-phone', false);
   }
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
