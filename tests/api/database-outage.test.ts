@@ -64,7 +64,12 @@ describe.skipIf(!postgres)('the database goes away under load (skipped: PostgreS
     base = `http://127.0.0.1:${port}`;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     server = startServer(
-      baseEnv({ PORT: String(port), METRICS_PORT: String(metricsPort), DATABASE_URL: postgres!.url, WORKERS: '2' }),
+      await baseEnv({
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATABASE_URL: postgres!.url,
+        WORKERS: '2',
+      }),
     );
     await server.ready;
   }, 60_000);
@@ -135,7 +140,7 @@ describe.skipIf(!postgres)('two API processes and a port already in use', () => 
       blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
     );
     try {
-      const started = startServer(baseEnv({ PORT: String(port), DATABASE_URL: postgres!.url, WORKERS: '2' }));
+      const started = startServer(await baseEnv({ PORT: String(port), DATABASE_URL: postgres!.url, WORKERS: '2' }));
       const timer = setTimeout(() => started.child.kill('SIGKILL'), 30_000);
       const code = await started.exited;
       clearTimeout(timer);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   base = `http://127.0.0.1:${port}`;
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  server = startServer(baseEnv({ PORT: String(port), METRICS_PORT: String(metricsPort) }));
+  server = startServer(await baseEnv({ PORT: String(port), METRICS_PORT: String(metricsPort) }));
   await server.ready;
 }, 60_000);
 

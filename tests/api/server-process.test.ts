@@ -6,13 +6,13 @@
  * api-postgres project it runs on PostgreSQL with two worker processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client.ts';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { usesPostgres } from './support/test-app.ts';
 
 let child: ChildProcess;
@@ -48,7 +48,7 @@ function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'roamly-process-'));
+  dataDir = await migratedDataDir('roamly-process-');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

@@ -13,7 +13,7 @@ const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://roamly.example
 
 /** Starts the server with `env`, expects it to exit by itself; returns its code and what it printed. */
 async function failedStart(env: Record<string, string>, withinMs = 30_000) {
-  const server = startServer(baseEnv({ PORT: String(await freePort()), ...env }));
+  const server = startServer(await baseEnv({ PORT: String(await freePort()), ...env }));
   const timer = setTimeout(() => server.child.kill('SIGKILL'), withinMs);
   const code = await server.exited;
   clearTimeout(timer);
@@ -109,7 +109,7 @@ describe('third-party services at start', () => {
   it('an unreachable S3 endpoint and SMTP server: one warning each, naming the variable; the server still serves', async () => {
     const [port, closed] = [await freePort(), await freePort()];
     const server = startServer(
-      baseEnv({
+      await baseEnv({
         PORT: String(port),
         MEDIA_S3_URL: `s3://key:secret@127.0.0.1:${closed}/roamly-media?tls=false`,
         SMTP_URL: `smtp://127.0.0.1:${closed}`,
@@ -138,7 +138,7 @@ describe('third-party services at start', () => {
 describe('SIGTERM', () => {
   it('with nothing running: a JSON "Stopped" line and exit 0', async () => {
     const port = await freePort();
-    const server = startServer(baseEnv({ PORT: String(port) }));
+    const server = startServer(await baseEnv({ PORT: String(port) }));
     await server.ready;
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
@@ -157,7 +157,7 @@ describe('SIGTERM', () => {
   it('a request still running at the 5 s limit is cut, logged, and the exit code is 1', async () => {
     const port = await freePort();
     // CHAOS latency holds every API request for 8 s: longer than the limit.
-    const server = startServer(baseEnv({ PORT: String(port), CHAOS: 'latency=8000' }));
+    const server = startServer(await baseEnv({ PORT: String(port), CHAOS: 'latency=8000' }));
     await server.ready;
     const slow = fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -3,10 +3,9 @@
  * development), for tests of how it starts, fails and stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migratedDataDir } from './migrated-data-dir.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -29,12 +28,15 @@ export interface ServerProcess {
   ready: Promise<void>;
 }
 
-/** Environment that isolates the process from the test's own: a fresh DATA_DIR, no database URL. */
-export function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * Environment that isolates the process from the test's own: a DATA_DIR of its
+ * own, its database already migrated (tests/support/migrated-data-dir.ts), and no database URL.
+ */
+export async function baseEnv(extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'roamly-proc-')),
+    DATA_DIR: await migratedDataDir(),
     GOOGLE_PLACES_KEY: 'unused', // skip loading the gazetteer (~5 s)
     LOG_LEVEL: 'info',
     ...extra,

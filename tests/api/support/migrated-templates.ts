@@ -9,12 +9,13 @@
  * - PostgreSQL (TEST_DATABASE_URL): a template database of the same name;
  *   `CREATE DATABASE … TEMPLATE` copies it in milliseconds.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../../server/db/client.ts';
-import { migrate, migrationFiles } from '../../../server/db/migrate.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { migrationsKey, templatesDir } from '../../support/migrated-data-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,19 +26,8 @@ declare module 'vitest' {
   }
 }
 
-const root = join(import.meta.dirname, '..', '..', '..');
-const migrationsDir = join(root, 'server', 'db', 'migrations');
-
-/** Names the migrations' contents (and the PGlite version, whose data format they are stored in). */
-async function migrationsKey(): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
-  for (const name of await migrationFiles()) hash.update(name).update(readFileSync(join(migrationsDir, name)));
-  return hash.digest('hex').slice(0, 16);
-}
-
 async function pgliteTemplate(key: string): Promise<string> {
-  const dir = join(root, '.tmp', 'test-templates');
+  const dir = templatesDir;
   const file = join(dir, `pglite-${key}.tar`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });

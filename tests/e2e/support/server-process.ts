@@ -1,7 +1,7 @@
 /**
  * Starts a private Roamly server for one spec, with its own environment (a short
- * ACCESS_TOKEN_TTL, CHAOS fault injection, …), a free port and a fresh data
- * directory, and stops it afterwards. Reusable by any spec:
+ * ACCESS_TOKEN_TTL, CHAOS fault injection, …), a free port and a data directory
+ * of its own (its database already migrated), and stops it afterwards. Reusable by any spec:
  *
  *   const server = await startServer({ ACCESS_TOKEN_TTL: '3' });
  *   await page.goto(`${server.baseURL}/dashboard`);
@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { migratedDataDir } from '../../support/migrated-data-dir.ts';
 
 export interface RunningServer {
   baseURL: string;
@@ -83,7 +84,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const serverRoot = options.root ?? root;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'roamly-e2e-own-'));
+  // This checkout's server starts on a migrated copy (tests/support/migrated-data-dir.ts);
+  // another checkout's (a benchmark's base) migrates its own.
+  const dataDir =
+    options.dataDir ??
+    (serverRoot === root ? await migratedDataDir('roamly-e2e-own-') : mkdtempSync(join(tmpdir(), 'roamly-e2e-own-')));
   let log = '';
   const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
   const child = spawn(
