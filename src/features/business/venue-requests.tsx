@@ -8,7 +8,7 @@
  * whenever the outbox has sent something or the device comes back online;
  * offline it shows the last list read on this device, with when it was read.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { cachedVenueRequests, cacheVenueRequests } from '../../lib/venue-requests-cache.ts';
 import { venueRequests } from '../../shared/api/venue-requests.ts';
@@ -83,11 +83,22 @@ export function VenueRequests() {
     };
   }, [userId, loaded]);
 
+  // Answers saved on this screen, numbered in the order they were saved: a read that began
+  // before an answer was saved answers with the request as it was before, and must not
+  // show it unanswered again.
+  const saved = useRef({ count: 0, answers: new Map<number, { request: VenueRequest; number: number }>() });
+
   useEffect(() => {
     if (userId === null || !online) return;
     const controller = new AbortController();
+    const savedBefore = saved.current.count;
     venueRequests(api, controller.signal)
-      .then((requests) => {
+      .then((read) => {
+        if (controller.signal.aborted) return; // a newer read is on its way
+        const requests = read.map((request) => {
+          const answer = saved.current.answers.get(request.id);
+          return answer && answer.number > savedBefore ? answer.request : request;
+        });
         setLoaded({ userId, requests, readAt: Date.now() });
         setFailed(false);
         void cacheVenueRequests(userId, requests).catch(() => undefined);
@@ -111,6 +122,7 @@ export function VenueRequests() {
     let note = '';
     if (outcome.kind === 'saved' && outcome.result?.kind === 'venue-answer') {
       const answered = outcome.result.request;
+      saved.current.answers.set(answered.id, { request: answered, number: ++saved.current.count });
       setLoaded((current) =>
         current
           ? { ...current, requests: current.requests.map((r) => (r.id === answered.id ? answered : r)) }
