@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -26,7 +27,7 @@ const sameOnEveryEngine = [
  * tests/api/support/test-app.ts and keep no state in modules, so re-importing
  * the server for each of ~80 files only cost time — a third of the projects'
  * CPU (284 → 193 core-seconds for server-and-build). The browser-code project
- * stays isolated: its stores and the DOM live in modules.
+ * stays isolated — its stores and the DOM live in modules — in vm contexts.
  */
 export default defineConfig({
   plugins: [react()],
@@ -44,6 +45,15 @@ export default defineConfig({
           name: 'browser-code',
           include: ['tests/{unit,component}/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file still gets a fresh context (its stores and DOM), made by the vm
+          // module instead of a new worker that loads jsdom and every dependency again:
+          // 125 → 54 CPU-s and 67 → 30 s for this project on a 2-core host.
+          pool: 'vmThreads',
+          // The browser build's entry of react-router-dom (its ES module): the vm pool's
+          // loader would take the CommonJS one, which requires an ES module.
+          alias: {
+            'react-router-dom': fileURLToPath(new URL('node_modules/react-router-dom/dist/index.mjs', import.meta.url)),
+          },
           setupFiles: ['tests/setup.ts'],
           // The outbox tests run against the real API app (tests/unit/support/outbox-real-server.ts).
           globalSetup: ['tests/api/support/migrated-templates.ts'],
