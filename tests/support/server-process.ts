@@ -3,6 +3,7 @@
  * development), for tests of how it starts, fails and stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { migratedDataDir } from './migrated-data-dir.ts';
@@ -28,15 +29,20 @@ export interface ServerProcess {
   ready: Promise<void>;
 }
 
+/** Data directories made by baseEnv, removed when the process that used them exits. */
+const ownDataDirs = new Set<string>();
+
 /**
  * Environment that isolates the process from the test's own: a DATA_DIR of its
  * own, its database already migrated (tests/support/migrated-data-dir.ts), and no database URL.
  */
 export async function baseEnv(extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
+  const dataDir = await migratedDataDir();
+  ownDataDirs.add(dataDir);
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    DATA_DIR: await migratedDataDir(),
+    DATA_DIR: dataDir,
     GOOGLE_PLACES_KEY: 'unused', // skip loading the gazetteer (~5 s)
     LOG_LEVEL: 'info',
     ...extra,
@@ -51,7 +57,12 @@ export function startServer(env: NodeJS.ProcessEnv): ServerProcess {
   });
   let output = '';
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('exit', (code, signal) => {
+      // A data directory baseEnv made (a copy of a migrated database) goes with its process.
+      const dataDir = env.DATA_DIR;
+      if (dataDir && ownDataDirs.delete(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+      resolve(code ?? signal ?? 'unknown');
+    }),
   );
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
