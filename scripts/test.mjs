@@ -5,7 +5,7 @@
  * Debian Firefox ESR (tests/firefox), then one closing line
  * `N passed, N failed` summing every runner (typecheck and lint count as one
  * check each). Exits non-zero when anything failed. Typecheck, lint, format
- * and the build run at once (each mostly uses one core); then vitest, using
+ * and the builds (app and server) run at once (each mostly uses one core); then vitest, using
  * every core; then the two browser suites at once.
  *
  * Flags: --only=typecheck,lint,vitest,e2e,firefox to run a subset (vitest, e2e
@@ -110,6 +110,13 @@ await checksTogether(
       'build',
       process.execPath,
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    ],
+    // The server bundle too, while the cores have room: tests/build/server-build.test.ts
+    // then tests this output instead of building it inside the vitest phase.
+    wanted('vitest') && [
+      'server build',
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'],
     ],
   ].filter(Boolean),
 );
