@@ -10,12 +10,12 @@
  *   `CREATE DATABASE … TEMPLATE` copies it in milliseconds.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../../server/db/client.ts';
+import { openPostgres } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { migrationsKey, templatesDir } from '../../support/migrated-data-dir.ts';
+import { migratedDataDir, migrationsKey, templatesDir } from '../../support/migrated-data-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,16 +27,11 @@ declare module 'vitest' {
 }
 
 async function pgliteTemplate(key: string): Promise<string> {
-  const dir = templatesDir;
-  const file = join(dir, `pglite-${key}.tar`);
+  const file = join(templatesDir, `pglite-${key}.tar`);
   if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  // Migrated through the server's own client and runner, on disk, then dumped.
-  const dataDir = mkdtempSync(join(dir, 'building-'));
+  // A copy of the migrated data directory server processes start from, dumped.
+  const dataDir = await migratedDataDir('roamly-dump-');
   try {
-    const db = await openPglite(dataDir);
-    await migrate(db);
-    await db.close();
     const { PGlite } = await import('@electric-sql/pglite');
     const pg = await PGlite.create(join(dataDir, 'pglite'));
     const dump = await pg.dumpDataDir('none');
