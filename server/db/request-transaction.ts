@@ -18,7 +18,13 @@
  *   PGlite has one connection, and a second pool connection per request could
  *   exhaust a PostgreSQL pool — and are replayed on the root database when
  *   the request rolls back, so a failed request still counts.
- * Statements are serialised per request: savepoint units never interleave.
+ * Statements run in the order they are made. On PostgreSQL each goes out as
+ * it is made, without waiting for the answer to the one before (the
+ * connection is pipelined, and the server runs a connection's statements in
+ * the order they arrive): a handler that makes a statement and, before
+ * awaiting it, the next, pays one round trip for both — the write count and
+ * the update of an event (services/events/event-writes.ts). PGlite runs one
+ * statement at a time, so there each waits for the one before.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Queryable, QueryResult, TransactionQueryable } from './client.ts';
@@ -26,7 +32,7 @@ import type { Db, Queryable, QueryResult, TransactionQueryable } from './client.
 interface RequestTransaction {
   tx: TransactionQueryable;
   open: boolean;
-  /** The tail of this request's statement queue. */
+  /** The tail of this request's statement queue: settled when every statement made so far has its answer. */
   queue: Promise<unknown>;
   savepoints: number;
   replayOnRollback: { sql: string; params: unknown[] }[];
@@ -56,10 +62,17 @@ export function requestScoped(root: Db): RequestScopedDb {
     return current?.open ? current : null;
   };
 
-  /** Runs `unit` after every statement this request queued before it. */
+  const pipelined = root.engine === 'postgres';
+
+  /**
+   * Runs `unit` after every statement this request made before it: on
+   * PostgreSQL at once, its statements queued on the connection behind theirs
+   * (a unit of several makes them all before awaiting any); on PGlite once
+   * they have their answers.
+   */
   const serial = <R>(current: RequestTransaction, unit: () => Promise<R>): Promise<R> => {
-    const run = current.queue.then(unit, unit);
-    current.queue = run.catch(() => undefined);
+    const run = pipelined ? unit() : current.queue.then(unit, unit);
+    current.queue = Promise.allSettled([current.queue, run]);
     return run;
   };
 
@@ -91,8 +104,10 @@ export function requestScoped(root: Db): RequestScopedDb {
       return result;
     } catch (error) {
       await serial(current, async () => {
-        await current.tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        await current.tx.query(`RELEASE SAVEPOINT ${name}`);
+        const back = current.tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        // PGlite's transaction runs one statement at a time: there the second waits.
+        if (!pipelined) await back;
+        await Promise.all([back, current.tx.query(`RELEASE SAVEPOINT ${name}`)]);
       });
       throw error;
     }
@@ -102,9 +117,10 @@ export function requestScoped(root: Db): RequestScopedDb {
     async query<T>(sql: string, params: unknown[] = []) {
       const current = active();
       if (!current) return root.query<T>(sql, params);
-      const result = await inRequest<T>(current, sql, params);
+      // Noted as it is made: a rollback that comes before its answer (a pipelined
+      // statement's failure) still replays it, and so does its own failure.
       current.replayOnRollback.push({ sql, params });
-      return result;
+      return inRequest<T>(current, sql, params);
     },
     exec,
   };
@@ -128,8 +144,13 @@ export function requestScoped(root: Db): RequestScopedDb {
  * round trips fewer than a savepoint.
  */
 export function atomically<R>(db: Db, fn: (tx: Queryable) => Promise<R>): Promise<R> {
-  if (isRequestScoped(db) && db[scopedMarker].storage.getStore()?.open) return fn(db);
+  if (inRequestTransaction(db)) return fn(db);
   return db.transaction(fn);
+}
+
+/** True inside an open request transaction: what a statement made now does commits or rolls back with the request. */
+export function inRequestTransaction(db: Queryable): boolean {
+  return isRequestScoped(db) && db[scopedMarker].storage.getStore()?.open === true;
 }
 
 /**

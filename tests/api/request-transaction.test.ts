@@ -209,4 +209,31 @@ describe('request transactions', () => {
     }
     expect(await names()).toEqual(expect.arrayContaining(['one write with BEGIN', 'one write with COMMIT']));
   });
+
+  it('send a statement made before the one ahead of it has answered at once, without waiting for that answer', async () => {
+    if (shared.db.engine === 'pglite') return; // one statement at a time, by design
+    const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
+    const seen: string[] = [];
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    for (const method of ['_write', '_writev'] as const) {
+      proto[method] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === port) seen.push('write');
+        return original[method]!.apply(this, args);
+      };
+    }
+    const db = requestScoped(shared.db);
+    try {
+      await runInRequestTransaction(db, async () => {
+        const first = db.query('SELECT 1 AS one').then(() => seen.push('first answered'));
+        const second = db.query("INSERT INTO rt_items VALUES ('sent behind the first')");
+        await Promise.all([first, second]);
+      });
+    } finally {
+      Object.assign(proto, original);
+    }
+    // BEGIN with the first statement, then the second, both before the first's answer; then the COMMIT.
+    expect(seen).toEqual(['write', 'write', 'first answered', 'write']);
+    expect(await names()).toContain('sent behind the first');
+  });
 });

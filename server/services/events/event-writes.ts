@@ -1,6 +1,6 @@
 /**
  * Creating, changing and deleting the caller's events: each write is counted
- * against the account's write limit before its body is read, runs in one
+ * against the account's write limit before anything is stored, runs in one
  * transaction with the per-account event cap, and keeps the image ledger
  * right — a cover nothing references any more is removed, and a cover stored
  * for a write that then failed is removed too (services/image-ledger.ts).
@@ -9,7 +9,7 @@ import type { EventFields } from '../../../src/shared/contract/event.ts';
 import type { Services } from '../../context.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, lockOwnEvent } from '../../db/queries/events.ts';
-import { atomically } from '../../db/request-transaction.ts';
+import { atomically, inRequestTransaction } from '../../db/request-transaction.ts';
 import {
   assertConsistent,
   checkableWithoutStoredRow,
@@ -55,16 +55,29 @@ export function eventWrites(services: Services, mediaBase: string) {
     return cover ? storeImage(ledger, writePolicy.imageBytesPerAccount, userId, cover) : Promise.resolve(null);
   }
 
-  /** The write is counted before `read` (the body, an upload) runs: an account over its limit costs no upload. */
-  async function counted(user: AccessClaims, read: () => Promise<EventInput>): Promise<EventInput> {
-    await countWrite(db, writePolicy, user.userId, clock.now());
-    return read();
+  /**
+   * Counts the write, then reads its body (an upload) while the count is on its
+   * way. `allowed` settles with the count's answer (a 429 when the account is
+   * over its limit); callers await it before they store anything, so an account
+   * over its limit costs no image processing and no write.
+   */
+  async function counted(
+    user: AccessClaims,
+    read: () => Promise<EventInput>,
+  ): Promise<{ input: EventInput; allowed: Promise<void> }> {
+    const allowed = countWrite(db, writePolicy, user.userId, clock.now());
+    allowed.catch(() => undefined); // awaited by the caller; a body that cannot be read must not leave it unheard
+    return { input: await read(), allowed };
   }
 
   return {
     async create(user: AccessClaims, read: () => Promise<EventInput>): Promise<Written> {
       requireDashboardUser(user);
-      const { fields, cover } = await counted(user, read);
+      const {
+        input: { fields, cover },
+        allowed,
+      } = await counted(user, read);
+      await allowed;
       if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
       assertConsistent(fields);
       const isListing = listingFlag(user, fields);
@@ -103,7 +116,10 @@ export function eventWrites(services: Services, mediaBase: string) {
       expected: number | null,
       read: () => Promise<EventInput>,
     ): Promise<Written | StaleWrite> {
-      const { fields, cover } = await counted(user, read);
+      const {
+        input: { fields, cover },
+        allowed,
+      } = await counted(user, read);
       const isListing = listingFlag(user, fields);
       const write = {
         userId: user.userId,
@@ -119,9 +135,17 @@ export function eventWrites(services: Services, mediaBase: string) {
       // below says why (404 or 412).
       if (!cover && checkableWithoutStoredRow(fields, isListing)) {
         assertConsistent(fields);
-        const updated = await updateOwnEvent(db, id, write, expected);
+        // Inside the request's transaction the update follows the count without waiting
+        // for its answer (on PostgreSQL, one round trip for both): a refused count
+        // rolls the update back with the request. Outside one, it would commit alone.
+        if (!inRequestTransaction(db)) await allowed;
+        const updating = updateOwnEvent(db, id, write, expected);
+        updating.catch(() => undefined); // awaited below, once the count has said yes
+        await allowed;
+        const updated = await updating;
         if (updated) return updated;
       }
+      await allowed;
       const coverName = await storeCover(user.userId, cover);
       try {
         const result = await atomically(db, async (tx) => {
