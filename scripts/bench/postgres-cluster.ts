@@ -23,8 +23,10 @@ export type ClusterSetting = 'durable' | 'test';
 
 export interface Cluster {
   setting: ClusterSetting;
-  /** postgres://…/postgres — the maintenance database (create your own). */
+  /** postgres://…/postgres — the maintenance database (create your own), over TCP on 127.0.0.1. */
   url: string;
+  /** The same server over its Unix socket: `?host=` names the socket's directory. */
+  socketUrl: string;
   stop(): void;
 }
 
@@ -84,6 +86,7 @@ export async function startCluster(setting: ClusterSetting, statements = false):
   return {
     setting,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);

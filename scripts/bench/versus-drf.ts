@@ -33,6 +33,7 @@
  *   BENCH_SETTINGS=durable,test BENCH_ONLY=product …
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the product's processes
  *   BENCH_BASE_ROOT=/tmp/base …   # also another checkout's server ("base"), in the same rounds
+ *   BENCH_PG_CONNECT=socket …     # both servers reach PostgreSQL over its Unix socket, not TCP
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -72,6 +73,11 @@ const [LIST_SHARE, UPDATE_SHARE] = (process.env.BENCH_MIX ?? '70,25,5').split(',
   number,
   number,
 ];
+/**
+ * How both servers reach PostgreSQL: `tcp` (127.0.0.1, the default) or `socket`
+ * (its Unix socket, as a database on the same machine is usually reached).
+ */
+const connectBy = (process.env.BENCH_PG_CONNECT ?? 'tcp') as 'tcp' | 'socket';
 /** BENCH_LIST_ALONE=0 skips the list-alone runs (a profile of the mixed rounds only). */
 const listAlone = process.env.BENCH_LIST_ALONE !== '0';
 const EVENTS_PER_ACCOUNT = 20;
@@ -236,7 +242,7 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 }
 
 function databaseUrl(cluster: Cluster, name: string): string {
-  const url = new URL(cluster.url);
+  const url = new URL(connectBy === 'socket' ? cluster.socketUrl : cluster.url);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -583,7 +589,7 @@ async function benchSize(cluster: Cluster, accounts: number, bodies: Bodies) {
     if (targetsWanted.has('drf')) targets.push(await startDrf(cluster, accounts));
     const active = Math.min(accounts, ACTIVE_ACCOUNTS);
     console.log(
-      `\n== ${cluster.setting} PostgreSQL, ${accounts} accounts × ${EVENTS_PER_ACCOUNT} events (${active} send requests), ` +
+      `\n== ${cluster.setting} PostgreSQL over ${connectBy === 'socket' ? 'its Unix socket' : 'TCP'}, ${accounts} accounts × ${EVENTS_PER_ACCOUNT} events (${active} send requests), ` +
         `${CONNECTIONS} connections, mix ${LIST_SHARE * 100}/${UPDATE_SHARE * 100}/${Math.round((1 - LIST_SHARE - UPDATE_SHARE) * 100)}, ` +
         `${rounds} × ${duration} s alternating`,
     );

@@ -6,9 +6,11 @@ event fields on the same PostgreSQL cluster as the product. Everything comes
 from the environment the benchmark sets; nothing here is for production.
 """
 import os
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 _db = urlparse(os.environ["DRF_DATABASE_URL"])
+# ?host=/dir: the server's Unix socket directory (BENCH_PG_CONNECT=socket), as for the product.
+_socket_dir = parse_qs(_db.query).get("host", [None])[0]
 
 SECRET_KEY = "benchmark-only-not-a-secret"
 DEBUG = False
@@ -44,7 +46,7 @@ DATABASES = {
         "NAME": _db.path.lstrip("/"),
         "USER": _db.username or "postgres",
         "PASSWORD": _db.password or "",
-        "HOST": _db.hostname,
+        "HOST": _socket_dir or _db.hostname,
         "PORT": _db.port or 5432,
         # Persistent connections: one per gunicorn worker, kept for its life.
         "CONN_MAX_AGE": None,
