@@ -24,7 +24,7 @@ export default defineConfig({
   // Per-run artefacts, so parallel runs never delete each other's traces.
   outputDir: `.tmp/test-results-${process.env.E2E_PORT}`,
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

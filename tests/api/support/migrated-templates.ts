@@ -30,7 +30,8 @@ async function pgliteTemplate(key: string): Promise<string> {
   const file = join(templatesDir, `pglite-${key}.tar`);
   if (existsSync(file)) return file;
   // A copy of the migrated data directory server processes start from, dumped.
-  const dataDir = await migratedDataDir('roamly-dump-');
+  // Without the gazetteer: every in-memory copy loads the whole dump, and two files search places.
+  const dataDir = await migratedDataDir('roamly-dump-', 'migrated');
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const pg = await PGlite.create(join(dataDir, 'pglite'));
