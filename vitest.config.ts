@@ -12,6 +12,7 @@ const sameOnEveryEngine = [
   'tests/api/api-processes-leave-a-core-to-a-local-database.test.ts',
   'tests/api/contract.test.ts',
   'tests/api/database-outage.test.ts',
+  'tests/api/lent-test-databases-come-back-empty.test.ts',
   'tests/api/metrics-on-their-own-port.test.ts',
   'tests/api/migrations.test.ts',
   'tests/api/request-bodies-over-a-socket.test.ts',
@@ -66,6 +67,8 @@ export default defineConfig({
           include: ['tests/{api,build}/**/*.test.ts'],
           environment: 'node',
           isolate: false,
+          // Its files borrow in-memory databases and give them back emptied (tests/api/support/pglite-lender.ts).
+          env: { ROAMLY_TEST_LEND_DATABASES: '1' },
           globalSetup: ['tests/api/support/migrated-templates.ts'],
         },
       },

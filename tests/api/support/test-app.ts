@@ -14,6 +14,7 @@ import { configFromEnv, type Config } from '../../../server/config.ts';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { lendPglite } from './pglite-lender.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
 import type { WritePolicy } from '../../../server/services/write-policy.ts';
@@ -65,8 +66,13 @@ export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = usesPostgres() ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
     const template = inject('pgliteTemplate');
-    const db = await openPglite(null, template ? new Blob([readFileSync(template)]) : undefined);
-    if (!template) await migrate(db);
+    const start = async () => {
+      const db = await openPglite(null, template ? new Blob([readFileSync(template)]) : undefined);
+      if (!template) await migrate(db);
+      return db;
+    };
+    if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPglite(start);
+    const db = await start();
     return { db, drop: () => db.close() };
   }
   const template = inject('postgresTemplate');
