@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions, chromiumShellLaunchOptions } from './tests/e2e/support/browser.ts';
 
-// scripts/test.mjs picks a free port and a fresh data directory for this run;
+// scripts/test.mjs picks a free port and a data directory holding a database as a
+// first start leaves it (tests/e2e/support/fill-data-dir.ts) for this run;
 // run directly, a random port and a new folder keep parallel runs apart.
 // Workers inherit these from the runner's environment.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
@@ -24,7 +25,11 @@ export default defineConfig({
   // Per-run artefacts, so parallel runs never delete each other's traces.
   outputDir: `.tmp/test-results-${process.env.E2E_PORT}`,
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three on a 2-core host: a worker waiting out a timed scenario (20 s of lie-fi, tokens
+  // that expire) leaves its core idle, and the Firefox suite ends first. E2E and Firefox
+  // together, same host: 221 s with 2 workers, 202 s with 3, 197 s with 4 (where the
+  // slowest accessibility test took 50 s of its 150: too close under a busier CI).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -158,6 +158,12 @@ async function e2eSuite() {
   const report = join(tmp, `playwright-results-${process.pid}.json`);
   rmSync(report, { force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-e2e-'));
+  // A database as a first start leaves it: the first test need not wait ~10 s for one
+  // (a first start itself is tested by tests/build/server-build.test.ts).
+  if (run(process.execPath, ['--import', 'tsx', join(root, 'tests/e2e/support/fill-data-dir.ts'), dataDir]) !== 0) {
+    failed++;
+    return 'e2e: no database for the server (FAILED)';
+  }
   const status = await runAsync(bin('playwright'), ['test'], {
     E2E_PORT: String(await freePort()),
     E2E_DATA_DIR: dataDir,

@@ -77,10 +77,14 @@ async function dataDirTemplate(state: DataDirState): Promise<string> {
   return template;
 }
 
+/** Copies a database in `state` into `dataDir` (an empty directory). */
+export async function fillDataDir(dataDir: string, state: DataDirState = 'as-started'): Promise<void> {
+  cpSync(await dataDirTemplate(state), dataDir, { recursive: true });
+}
+
 /** A new directory (under the system's temporary folder) to use as DATA_DIR, its database in `state`. */
 export async function migratedDataDir(prefix = 'roamly-proc-', state: DataDirState = 'as-started'): Promise<string> {
-  const template = await dataDirTemplate(state);
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(template, dataDir, { recursive: true });
+  await fillDataDir(dataDir, state);
   return dataDir;
 }
