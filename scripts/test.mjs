@@ -221,7 +221,7 @@ async function firefoxSuite(log) {
 
 // The two browser suites run at the same time: the Firefox suite spends most of
 // its two minutes waiting (20 s of lie-fi, token expiry, reconnects) with the
-// CPU idle, while Playwright's two workers keep both cores busy.
+// CPU idle, while Playwright's three workers keep both cores busy.
 const firefoxLog = join(tmp, `firefox-${process.pid}.log`);
 let firefox = null;
 if (wanted('firefox')) {
