@@ -25,6 +25,20 @@ beforeAll(async () => {
 });
 afterAll(() => shared.drop());
 
+/** Calls `seen` on every socket write to TEST_DATABASE_URL's server; returns the function that stops it. */
+function onDatabaseWrite(seen: () => void): () => void {
+  const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
+  const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const original = { _write: proto._write, _writev: proto._writev };
+  for (const method of ['_write', '_writev'] as const) {
+    proto[method] = function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) seen();
+      return original[method]!.apply(this, args);
+    };
+  }
+  return () => void Object.assign(proto, original);
+}
+
 const names = async () =>
   (await shared.db.query<{ name: string }>('SELECT name FROM rt_items ORDER BY name')).rows.map((r) => r.name);
 
@@ -183,16 +197,8 @@ describe('request transactions', () => {
 
   it('send BEGIN with the first statement and the COMMIT with its commit-time work, one socket write each', async () => {
     if (shared.db.engine === 'pglite') return; // no socket
-    const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
     const writes: number[] = [];
-    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const original = { _write: proto._write, _writev: proto._writev };
-    for (const method of ['_write', '_writev'] as const) {
-      proto[method] = function (this: Socket, ...args: unknown[]) {
-        if (this.remotePort === port) writes.push(Date.now());
-        return original[method]!.apply(this, args);
-      };
-    }
+    const stopWatching = onDatabaseWrite(() => writes.push(Date.now()));
     try {
       await shared.db.transaction(async (tx) => {
         await tx.query("INSERT INTO rt_items VALUES ('one write with BEGIN')");
@@ -205,23 +211,15 @@ describe('request transactions', () => {
       await shared.db.transaction(async () => 'nothing to do');
       expect(writes.length).toBe(0); // a transaction that makes no statement sends nothing
     } finally {
-      Object.assign(proto, original);
+      stopWatching();
     }
     expect(await names()).toEqual(expect.arrayContaining(['one write with BEGIN', 'one write with COMMIT']));
   });
 
   it('send a statement made before the one ahead of it has answered at once, without waiting for that answer', async () => {
     if (shared.db.engine === 'pglite') return; // one statement at a time, by design
-    const port = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
     const seen: string[] = [];
-    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const original = { _write: proto._write, _writev: proto._writev };
-    for (const method of ['_write', '_writev'] as const) {
-      proto[method] = function (this: Socket, ...args: unknown[]) {
-        if (this.remotePort === port) seen.push('write');
-        return original[method]!.apply(this, args);
-      };
-    }
+    const stopWatching = onDatabaseWrite(() => seen.push('write'));
     const db = requestScoped(shared.db);
     try {
       await runInRequestTransaction(db, async () => {
@@ -230,7 +228,7 @@ describe('request transactions', () => {
         await Promise.all([first, second]);
       });
     } finally {
-      Object.assign(proto, original);
+      stopWatching();
     }
     // BEGIN with the first statement, then the second, both before the first's answer; then the COMMIT.
     expect(seen).toEqual(['write', 'write', 'first answered', 'write']);
