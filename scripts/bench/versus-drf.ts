@@ -34,6 +34,7 @@
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # profile the product's processes
  *   BENCH_BASE_ROOT=/tmp/base …   # also another checkout's server ("base"), in the same rounds
  *   BENCH_PG_CONNECT=socket …     # both servers reach PostgreSQL over its Unix socket, not TCP
+ *   BENCH_BASE_ROOT=. BENCH_BASE_WORKERS=2 …   # this checkout again as "base", with 2 API processes
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -286,7 +287,14 @@ async function startProduct(cluster: Cluster, accounts: number, name = 'product'
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-bench-'));
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server: RunningServer = await startServer(
-    { DATABASE_URL: url, TRUST_PROXY: '1', SEED_DEMO: '', ACCESS_TOKEN_TTL: '7200', LOG_LEVEL: 'info' },
+    {
+      DATABASE_URL: url,
+      TRUST_PROXY: '1',
+      SEED_DEMO: '',
+      ACCESS_TOKEN_TTL: '7200',
+      LOG_LEVEL: 'info',
+      ...(name === 'base' && process.env.BENCH_BASE_WORKERS ? { WORKERS: process.env.BENCH_BASE_WORKERS } : {}),
+    },
     120_000,
     // The server's own copy: it must raise the limits of the module instance that server imports.
     existsSync(join(serverRoot, 'scripts/bench/roomy-write-limits.ts'))
