@@ -48,8 +48,21 @@ function gazetteerKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Each state's template, looked up (and made if missing) once per process: a run starts dozens of servers. */
+const templates = new Map<DataDirState, Promise<string>>();
+
+function dataDirTemplate(state: DataDirState): Promise<string> {
+  let template = templates.get(state);
+  if (!template) {
+    template = makeDataDirTemplate(state);
+    templates.set(state, template);
+    template.catch(() => templates.delete(state)); // a failed attempt is not remembered
+  }
+  return template;
+}
+
 /** A DATA_DIR holding only a cleanly closed PGlite in `state`; made under another name and renamed when whole. */
-async function dataDirTemplate(state: DataDirState): Promise<string> {
+async function makeDataDirTemplate(state: DataDirState): Promise<string> {
   const key = await migrationsKey();
   const template = join(
     templatesDir,
