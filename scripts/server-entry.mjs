@@ -4,8 +4,10 @@
  * With NODE_ENV=production: the bundle in dist-server/ with plain `node`,
  * rebuilt first when any of its inputs changed by content
  * (scripts/build-inputs.mjs), so a stale build is never run. Otherwise
- * (development, a fresh clone): the TypeScript source through tsx, which is
- * current by definition.
+ * (development, a fresh clone): the bundle when it is a build of exactly the
+ * sources there are now — the same program, started in a fifth of the CPU
+ * (0.2 against 1.1 CPU-seconds to the first line) — else the TypeScript source
+ * through tsx, which is current by definition.
  *
  *   node scripts/server-entry.mjs server/cli/migrate.ts [args…]
  */
@@ -37,10 +39,20 @@ export function ensureServerBuild() {
   if (step.status !== 0) process.exit(step.status ?? 1);
 }
 
+/**
+ * node's arguments that run `sourceEntry` as the sources are now, building nothing: the
+ * bundle when dist-server/ holds a build of exactly these sources, else the source through tsx.
+ */
+export function currentSourceCommand(sourceEntry) {
+  const built = builtEntry(sourceEntry);
+  if (existsSync(built) && buildIsCurrent('server', serverOutDir)) return [built];
+  return ['--import', 'tsx', join(root, sourceEntry)];
+}
+
 /** node + arguments that run `sourceEntry`. */
 export function commandFor(sourceEntry, { production = process.env.NODE_ENV === 'production' } = {}) {
   const tsx = existsSync(join(root, 'node_modules/tsx'));
-  if (!production && tsx) return ['--import', 'tsx', join(root, sourceEntry)];
+  if (!production && tsx) return currentSourceCommand(sourceEntry);
   ensureServerBuild();
   const built = builtEntry(sourceEntry);
   if (!existsSync(built)) {

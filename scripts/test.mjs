@@ -112,8 +112,9 @@ await checksTogether(
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     ],
     // The server bundle too, while the cores have room: tests/build/server-build.test.ts
-    // then tests this output instead of building it inside the vitest phase.
-    wanted('vitest') && [
+    // then tests this output instead of building it inside the vitest phase, and every
+    // server a test starts runs it (a fifth of tsx's start-up CPU; scripts/server-entry.mjs).
+    needsBuild && [
       'server build',
       process.execPath,
       [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'],

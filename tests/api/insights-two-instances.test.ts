@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { call, form, signUp } from './support/api-client.ts';
 import { usesPostgres, type TestApp } from './support/test-app.ts';
+import { currentSourceCommand } from '../../scripts/server-entry.mjs';
 
 const enabled = usesPostgres();
 const BROWSER =
@@ -47,7 +48,7 @@ function freePort(): Promise<number> {
 async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `roamly-insights-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -19,6 +19,7 @@ import { openPostgres, type Db } from '../../server/db/client.ts';
 import { smtpSink, type Received } from '../support/smtp-sink.ts';
 import { uniqueEmail } from './support/api-client.ts';
 import { usesPostgres } from './support/test-app.ts';
+import { currentSourceCommand } from '../../scripts/server-entry.mjs';
 
 const enabled = usesPostgres();
 let admin: Db;
@@ -42,7 +43,7 @@ async function startInstance(): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-mail-kill-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client.ts';
 import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { usesPostgres } from './support/test-app.ts';
+import { currentSourceCommand } from '../../scripts/server-entry.mjs';
 
 let child: ChildProcess;
 let base: string;
@@ -51,7 +52,7 @@ beforeAll(async () => {
   dataDir = await migratedDataDir('roamly-process-');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
     env: {
       ...process.env,
       PORT: String(port),

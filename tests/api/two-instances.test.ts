@@ -21,6 +21,7 @@ import { openPostgres, type Db } from '../../server/db/client.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { PNG_1PX, call, form, pngFile, signUp, type Account, type Sent } from './support/api-client.ts';
 import { usesPostgres, type TestApp } from './support/test-app.ts';
+import { currentSourceCommand } from '../../scripts/server-entry.mjs';
 
 const enabled = usesPostgres();
 if (!enabled) {
@@ -55,7 +56,7 @@ function freePort(): Promise<number> {
 async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `roamly-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,11 +1,13 @@
 /**
- * `server/index.ts` as a real process (through tsx, as `npm start` runs it in
- * development), for tests of how it starts, fails and stops.
+ * `server/index.ts` as a real process, as `npm start` runs it in development
+ * (the bundle of the current sources, else the source through tsx), for tests
+ * of how it starts, fails and stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { currentSourceCommand } from '../../scripts/server-entry.mjs';
 import { migratedDataDir } from './migrated-data-dir.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -52,7 +54,8 @@ export async function baseEnv(extra: Record<string, string> = {}): Promise<NodeJ
 }
 
 export function startServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The server as its sources are now: their bundle when there is one (a fifth of tsx's start-up CPU).
+  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,7 @@ import { createApp } from '../../../server/app.ts';
 import { MailTransportMissingError, mailerFor } from '../../../server/services/mail.ts';
 import { call } from '../support/api-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { currentSourceCommand } from '../../../scripts/server-entry.mjs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('production mail', () => {
   it('`npm start` with NODE_ENV=production and no SMTP_URL exits with a clear message', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roamly-prod-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
         env: {
           ...process.env,
           NODE_ENV: 'production',
