@@ -6,7 +6,8 @@
  * is the server bundle with NODE_ENV=production (scripts/server-entry.mjs);
  * an unchanged tree starts at once. Where no build tools are installed the
  * builds must already be there. Without NODE_ENV=production (a fresh clone,
- * development) the server runs from source through tsx.
+ * development) the server runs the bundle when it is a build of exactly the
+ * current sources, else the source through tsx (scripts/server-entry.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -73,7 +73,9 @@ async function postgresTemplate(url: string, key: string): Promise<string> {
 
 export default async function setup(project: TestProject): Promise<void> {
   const key = await migrationsKey();
-  project.provide('pgliteTemplate', await pgliteTemplate(key));
   const url = process.env.TEST_DATABASE_URL;
-  project.provide('postgresTemplate', url ? await postgresTemplate(url, key) : '');
+  // At once: PGlite migrates on this process's core, PostgreSQL on its own server's.
+  const [pglite, postgres] = await Promise.all([pgliteTemplate(key), url ? postgresTemplate(url, key) : '']);
+  project.provide('pgliteTemplate', pglite);
+  project.provide('postgresTemplate', postgres);
 }
