@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * `api-postgres` project would only run them a second time.
  */
 const sameOnEveryEngine = [
-  'tests/api/api-processes-leave-a-core-to-a-local-database.test.ts',
+  'tests/api/api-processes-default-to-the-cores-up-to-four.test.ts',
   'tests/api/contract.test.ts',
   'tests/api/database-outage.test.ts',
   'tests/api/lent-test-databases-come-back-empty.test.ts',

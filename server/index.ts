@@ -10,8 +10,7 @@
  * processes, on any number of machines, behave as one behind a load balancer.
  *
  * With PostgreSQL one instance runs several API processes (node:cluster):
- * WORKERS, default min(cores, 4), one core fewer when PostgreSQL is on this
- * machine (runtime/default-workers.ts). The cap bounds memory (each process holds
+ * WORKERS, default min(cores, 4) (runtime/default-workers.ts). The cap bounds memory (each process holds
  * its own caches, pool and place index) and database connections (8 per
  * process); past ~4 processes on one box the database, not Node, is the
  * limit — run more instances instead. PGlite is an in-process database, so
@@ -78,9 +77,7 @@ const onPoolError = (error: Error) =>
 function workerCount(): number {
   if (!config.databaseUrl) return 1;
   const requested = Number(process.env.WORKERS);
-  return Number.isInteger(requested) && requested > 0
-    ? requested
-    : defaultWorkers(config.databaseUrl, availableParallelism());
+  return Number.isInteger(requested) && requested > 0 ? requested : defaultWorkers(availableParallelism());
 }
 
 /** Where the database is, for messages: host and port only (the URL may hold a password). */

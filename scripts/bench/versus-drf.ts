@@ -6,7 +6,7 @@
  *   synchronous_commit, full_page_writes on) holds both databases; the test
  *   settings of .ci/start-postgres are only a labelled extra column
  *   (BENCH_SETTINGS=durable,test).
- * - The product: `server/index.ts` with its default workers (one fewer than the cores, at most 4, as the cluster is local),
+ * - The product: `server/index.ts` with its default workers (one per core, at most 4),
  *   as `npm start` runs it with DATABASE_URL. DRF: scripts/bench/drf
  *   (ModelSerializer, generic views, token authentication) under gunicorn
  *   with 5 sync workers and persistent connections.
@@ -40,7 +40,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Pool } from 'undici';
@@ -593,7 +593,8 @@ async function benchSize(cluster: Cluster, accounts: number, bodies: Bodies) {
   try {
     if (targetsWanted.has('product')) targets.push(await startProduct(cluster, accounts));
     const baseRoot = process.env.BENCH_BASE_ROOT;
-    if (baseRoot) targets.push(await startProduct(cluster, accounts, 'base', baseRoot));
+    // Absolute: the server's preload is passed to node's --import, where `scripts/…` would name a package.
+    if (baseRoot) targets.push(await startProduct(cluster, accounts, 'base', resolve(baseRoot)));
     if (targetsWanted.has('drf')) targets.push(await startDrf(cluster, accounts));
     const active = Math.min(accounts, ACTIVE_ACCOUNTS);
     console.log(
