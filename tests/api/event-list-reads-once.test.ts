@@ -2,31 +2,44 @@
  * The event list is the request the dashboard makes most. Whatever it is
  * answered from — rows read now, this process's copy, or a 304 for the
  * client's — it costs one statement on the database, and it is never older
- * than the last write made through any instance.
+ * than the last write made through any instance. When it has changed, the
+ * database sends only the documents of the events that changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
 import { freshDb, startTestApp, type TestApp } from './support/test-app.ts';
 
-/** Counts the statements that read the events list (its revision or its rows, directly or through migration 020's functions). */
+/**
+ * Counts the statements that read the events list (its revision or its rows, directly or through the
+ * functions of migrations 020 and 022), and keeps the documents the last whole-list read carried.
+ */
 function countingListReads(db: Db) {
-  const counter = { reads: 0 };
+  const counter = { reads: 0, lastDocs: null as string | null };
   const counted: Db = {
     ...db,
-    query: (sql, params) => {
-      if (/^\s*SELECT/i.test(sql) && /events_rev|FROM events\b|FROM event_list_(json|page)\(/.test(sql))
-        counter.reads++;
-      return db.query(sql, params);
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const isListRead = /^\s*SELECT/i.test(sql) && /events_rev|FROM events\b|FROM event_list_\w+\(/.test(sql);
+      if (isListRead) counter.reads++;
+      const result = await db.query<T>(sql, params);
+      if (/event_list_delta\(/.test(sql)) counter.lastDocs = (result.rows[0] as { docs: string | null }).docs;
+      return result;
     },
   };
   return { counted, counter };
 }
 
+/** The titles of the documents a whole-list read carried (each ends with U+001E). */
+const titlesIn = (docs: string | null) =>
+  (docs ?? '')
+    .split('\u001e')
+    .filter(Boolean)
+    .map((doc) => (JSON.parse(doc) as { title: string }).title);
+
 let database: Awaited<ReturnType<typeof freshDb>>;
 let a: TestApp;
 let b: TestApp;
-let readsOnA: { reads: number };
+let readsOnA: { reads: number; lastDocs: string | null };
 let owner: Account;
 
 beforeAll(async () => {
@@ -119,5 +132,36 @@ describe('the event list', () => {
     expect(after.reads).toBe(1);
     expect((after.result.body as { title: string }[]).map((e) => e.title)).toEqual(['Two', 'Three']);
     expect(after.result.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it('after an edit, carries only the edited event from the database, and answers what a fresh read would', async () => {
+    const before = await listOn(a);
+    const events = before.body as { id: number; version: number; title: string }[];
+    const target = events[events.length - 1]!;
+    const edit = await call(b.app, 'PUT', `/api/events/${target.id}/update/`, {
+      token: owner.access,
+      json: { title: 'Edited once' },
+      headers: { 'If-Match': `"${target.version}"` },
+    });
+    expect(edit.status).toBe(200);
+
+    const after = await listOn(a);
+    expect(titlesIn(readsOnA.lastDocs)).toEqual(['Edited once']);
+    const fresh = await listOn(b); // B has never read this list: every document comes from the database
+    expect(after.body).toEqual(fresh.body);
+    expect((after.body as { title: string }[]).map((e) => e.title)).toEqual(
+      events.map((e) => (e.id === target.id ? 'Edited once' : e.title)),
+    );
+
+    const made = await call(b.app, 'POST', '/api/events/create/', {
+      token: owner.access,
+      form: form({ title: 'Four' }),
+    });
+    expect(made.status).toBe(201);
+    await call(b.app, 'DELETE', `/api/events/${events[0]!.id}/delete/`, { token: owner.access });
+    const changed = await listOn(a);
+    expect(titlesIn(readsOnA.lastDocs)).toEqual(['Four']);
+    expect(changed.body).toEqual((await listOn(b)).body);
+    expect((changed.body as { id: number }[]).map((e) => e.id)).not.toContain(events[0]!.id);
   });
 });

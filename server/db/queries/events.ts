@@ -3,7 +3,8 @@
  * event_document() (see migration 021), so the list the dashboard polls is one
  * query and no re-serialisation. The list's ETag is users.events_rev, which
  * every write bumps (event-writes.ts): an unchanged list costs one indexed
- * lookup and a 304.
+ * lookup and a 304, and a changed one only the documents that changed
+ * (migration 022).
  */
 import type { Queryable } from '../client.ts';
 import { eventDocument } from './event-document.ts';
@@ -50,18 +51,25 @@ export async function hasBusinessListing(db: Queryable, userId: number, exceptId
 }
 
 /**
- * The caller's whole list as JSON text with its revision, in one statement
- * (one snapshot, so the revision always labels the rows it came with). When
- * the revision is still `knownRev` the body is not built (CASE evaluates its
- * branch only when taken): the caller has those rows already.
+ * The caller's list at the database's revision, as marks and only the
+ * documents the caller lacks (migration 022): `known` maps each event id the
+ * caller holds a document for to that document's mark. When the revision is
+ * still `knownRev`, only the revision comes back (`marks` and `docs` null). An
+ * account without events has null marks. `docs` holds the missing documents
+ * in id order, each ended by U+001E.
  */
-export async function listJson(db: Queryable, userId: number, mediaBase: string, knownRev: string | null) {
-  // A function whose plan each connection keeps (migration 020): planning the statement cost more than running it.
-  const result = await db.query<{ rev: string; body: string | null }>(
-    'SELECT rev, body FROM event_list_json($1, $2, $3)',
-    [userId, mediaBase, knownRev],
+export async function listDelta(
+  db: Queryable,
+  userId: number,
+  mediaBase: string,
+  knownRev: string | null,
+  known: string | null,
+): Promise<{ rev: string; marks: string | null; docs: string | null }> {
+  const result = await db.query<{ rev: string; marks: string | null; docs: string | null }>(
+    'SELECT rev, marks, docs FROM event_list_delta($1, $2, $3, $4)',
+    [userId, mediaBase, knownRev, known],
   );
-  return result.rows[0] ?? { rev: '0', body: '[]' };
+  return result.rows[0] ?? { rev: '0', marks: null, docs: null };
 }
 
 export async function countUserEvents(db: Queryable, userId: number): Promise<number> {
