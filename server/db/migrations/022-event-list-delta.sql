@@ -32,7 +32,8 @@ CREATE TRIGGER events_doc_rev BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCT
 -- caller's. The venue's title is an argument of event_document() so that
 -- PostgreSQL inlines its body (migration 021).
 CREATE FUNCTION event_list_delta(owner_id bigint, media_base text, known_rev text, known jsonb)
-RETURNS TABLE (rev text, marks text, docs text) LANGUAGE plpgsql STABLE AS $$
+RETURNS TABLE (rev text, marks text, docs text) LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   current text;
 BEGIN
