@@ -2,8 +2,10 @@
  * A process that holds a list rebuilds it from the events whose mark moved
  * (migration 022), so every change to what an event's document shows must
  * move its mark: an edit of the row by any statement (the venue's answer, the
- * foreign key clearing a deleted venue) and a rename of its venue. And the
- * database sends exactly the documents whose mark the caller does not hold.
+ * foreign key clearing a deleted venue) and a rename of its venue — which also
+ * moves the list revision of every account naming that venue, so no process
+ * and no client keeps answering with the old name. And the database sends
+ * exactly the documents whose mark the caller does not hold.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDb } from './support/test-app.ts';
@@ -15,7 +17,8 @@ beforeAll(async () => {
   const { db } = database;
   await db.query(`INSERT INTO users (id, email, password_hash, full_name, user_type)
                   VALUES (1, 'venue@example.test', 'x', 'Venue', 'business'),
-                         (2, 'promoter@example.test', 'x', 'Promoter', 'promoter')`);
+                         (2, 'promoter@example.test', 'x', 'Promoter', 'promoter'),
+                         (3, 'new@example.test', 'x', 'New', 'promoter')`);
   await db.query(`INSERT INTO events (id, user_id, title, is_recurring, is_listing)
                   VALUES (10, 1, 'The Blue Room', true, true)`);
   await db.query(
@@ -74,7 +77,13 @@ it("moves an event's mark on any update of its row, and on a rename of its venue
   expect(answered['11']).not.toBe(start['11']);
   expect(answered['12']).toBe(start['12']);
 
+  const revision = async () =>
+    (await database.db.query<{ rev: string }>('SELECT events_rev::text AS rev FROM users WHERE id = 2')).rows[0]!.rev;
+  const before = await revision();
+  await database.db.query("UPDATE events SET bio = 'Now with a garden' WHERE id = 10");
+  expect(await revision()).toBe(before); // the name is all the promoter's list shows of the venue
   await database.db.query("UPDATE events SET title = 'The Green Room' WHERE id = 10");
+  expect(Number(await revision())).toBe(Number(before) + 1);
   const renamed = await marks();
   expect(renamed['11']).not.toBe(answered['11']);
   expect(renamed['12']).toBe(answered['12']);
@@ -91,7 +100,7 @@ it("moves an event's mark on any update of its row, and on a rename of its venue
 it('gives no row for a missing account, and no marks for an account without events', async () => {
   const none = await database.db.query('SELECT * FROM event_list_delta(999, $1, NULL, NULL)', ['/media/']);
   expect(none.rows).toEqual([]);
-  const empty = await database.db.query<Delta>('SELECT rev, marks, docs FROM event_list_delta(1, $1, NULL, NULL)', [
+  const empty = await database.db.query<Delta>('SELECT rev, marks, docs FROM event_list_delta(3, $1, NULL, NULL)', [
     '/media/',
   ]);
   expect(empty.rows).toEqual([{ rev: expect.any(String), marks: null, docs: null }]);

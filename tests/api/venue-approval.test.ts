@@ -5,7 +5,8 @@
  * until the venue's owner answers, and only that owner may answer (others
  * 404). Approved events show "at {venue}" and under the venue's What's on;
  * pending and declined never do. A change of venue asks again; the venue
- * deleting its listing leaves no orphan. Answers replayed with their
+ * deleting its listing leaves no orphan, and its new name reaches the
+ * promoter's list at once. Answers replayed with their
  * Idempotency-Key are applied (and mailed) once; one promoter cannot flood a
  * venue. Runs on PGlite and, in the api-postgres project, on PostgreSQL.
  */
@@ -189,6 +190,23 @@ describe('venue approval', () => {
     const cleared = await update(promoter.access, id, { venue_id: '' });
     expect(cleared.body).toMatchObject({ venue_id: null, venue_status: null, venue_title: null });
     expect((await requestsOf(stranger.access)).some((r) => r.id === id)).toBe(false);
+  });
+
+  it("shows a venue's new name in the promoter's list at once, also to a client holding the old list", async () => {
+    const host = await signUp(t.app, 'business');
+    const hall = (await create(host.access, { title: 'Old Hall', is_recurring: 'true' })).body.id as number;
+    const gigId = (await create(promoter.access, { ...gig('Hall Gig'), venue_id: String(hall) })).body.id as number;
+    const list = (headers: Record<string, string> = {}) =>
+      call(t.app, 'GET', '/api/events/user/', { token: promoter.access, headers });
+    const venueOfGig = (body: unknown) =>
+      v.parse(EventListSchema, body).find((event) => event.id === gigId)?.venue_title;
+    const before = await list();
+    expect(venueOfGig(before.body)).toBe('Old Hall');
+
+    expect((await update(host.access, hall, { title: 'New Hall' })).status).toBe(200);
+    const after = await list({ 'If-None-Match': before.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(venueOfGig(after.body)).toBe('New Hall');
   });
 
   it("refuses a venue that is not another account's published business listing", async () => {

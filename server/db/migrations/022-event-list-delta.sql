@@ -23,6 +23,27 @@ END
 $$;
 CREATE TRIGGER events_doc_rev BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION events_doc_rev();
 
+-- A venue's new name is in the documents of the events that name it, so it
+-- moves their owners' list revisions too: before this, a promoter's list kept
+-- the old name until the promoter's own next write. Rows are locked in id
+-- order, so two venues renamed at once cannot deadlock on shared promoters.
+-- The cost is one row per promoter naming the venue, paid by the rename (a
+-- counted write, within the owner's write limit).
+CREATE FUNCTION events_venue_renamed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM users u
+    WHERE u.id IN (SELECT e.user_id FROM events e WHERE e.venue_id = NEW.id)
+    ORDER BY u.id FOR NO KEY UPDATE;
+  UPDATE users u SET events_rev = events_rev + 1
+   WHERE u.id IN (SELECT e.user_id FROM events e WHERE e.venue_id = NEW.id);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER events_venue_renamed AFTER UPDATE OF title ON events FOR EACH ROW
+  WHEN (NEW.is_listing AND OLD.title IS DISTINCT FROM NEW.title)
+  EXECUTE FUNCTION events_venue_renamed();
+
 -- The revision; unless it is `known_rev`, the marks of all the caller's
 -- events in id order (comma-separated) and the documents of those whose mark
 -- is not the one `known` gives for their id (a JSON object id → mark), in
