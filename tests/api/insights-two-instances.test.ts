@@ -9,85 +9,29 @@
  * Needs a real PostgreSQL (the `api-postgres` Vitest project):
  *   TEST_DATABASE_URL="$(.ci/start-postgres)" npx vitest run --project api-postgres tests/api/insights-two-instances.test.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { call, form, signUp } from './support/api-client.ts';
 import { usesPostgres, type TestApp } from './support/test-app.ts';
-import { currentSourceCommand } from '../../scripts/server-entry.mjs';
+import { startPostgresInstance, stopPostgresInstance, type PostgresInstance } from '../support/server-process.ts';
 
 const enabled = usesPostgres();
+/** Views are counted per client address, so the instances trust X-Forwarded-For. */
+const INSIGHTS_ENV = { TRUST_PROXY: '1', JWT_SECRET: 'insights-two-instances-secret-0123456789' };
 const BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
-interface Instance {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  dataDir: string;
-  output: () => string;
-}
-
 let admin: Db;
 let schema: string;
-const instances: Instance[] = [];
+const instances: PostgresInstance[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `roamly-insights-${name}-`));
-  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WORKERS: '1',
-      TRUST_PROXY: '1',
-      JWT_SECRET: 'insights-two-instances-secret-0123456789',
-      MEDIA_S3_URL: '',
-      SEED_DEMO: '',
-      CHAOS: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      GOOGLE_PLACES_KEY: 'unused-in-this-test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null);
-    if (ready?.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`instance ${name} not ready in 90 s: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { name, port, child, dataDir, output: () => output };
-}
-
-const appOf = (instance: Instance) =>
+const appOf = (instance: PostgresInstance) =>
   ({
-    request: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${instance.port}${path}`, init),
+    request: (path: string, init?: RequestInit) => fetch(instance.base + path, init),
   }) as TestApp['app'];
 
 /** `count` views of `eventId` on `instance`, each from its own address. */
-async function views(instance: Instance, eventId: number, addresses: string[]) {
+async function views(instance: PostgresInstance, eventId: number, addresses: string[]) {
   for (const address of addresses) {
     const res = await call(appOf(instance), 'POST', `/api/events/${eventId}/insights/hit/`, {
       json: { kind: 'view' },
@@ -125,19 +69,15 @@ beforeAll(async () => {
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   instances.push(
-    ...(await Promise.all([startInstance('A', withSchema.toString()), startInstance('B', withSchema.toString())])),
+    ...(await Promise.all([
+      startPostgresInstance('A', withSchema.toString(), INSIGHTS_ENV),
+      startPostgresInstance('B', withSchema.toString(), INSIGHTS_ENV),
+    ])),
   );
 }, 200_000);
 
 afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null) {
-      const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-      instance.child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(instance.dataDir, { recursive: true, force: true });
-  }
+  for (const instance of instances) await stopPostgresInstance(instance);
   if (admin) {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.close();
@@ -146,7 +86,7 @@ afterAll(async () => {
 
 describe.runIf(enabled)('insights on two instances, one PostgreSQL', () => {
   it('add up in one row by their periodic flushes, and a SIGTERM flushes the rest before exit 0', async () => {
-    const [a, b] = instances as [Instance, Instance];
+    const [a, b] = instances as [PostgresInstance, PostgresInstance];
     const owner = await signUp(appOf(a), 'subpromoter');
     const created = await call(appOf(b), 'POST', '/api/events/create/', {
       token: owner.access,

@@ -9,72 +9,34 @@
  * Needs a real PostgreSQL (the `api-postgres` project):
  *   TEST_DATABASE_URL="$(.ci/start-postgres)" npx vitest run --project api-postgres tests/api/queued-mail-survives-kill.test.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { smtpSink, type Received } from '../support/smtp-sink.ts';
 import { uniqueEmail } from './support/api-client.ts';
 import { usesPostgres } from './support/test-app.ts';
-import { currentSourceCommand } from '../../scripts/server-entry.mjs';
+import {
+  freePort,
+  startPostgresInstance,
+  stopPostgresInstance,
+  type PostgresInstance,
+} from '../support/server-process.ts';
 
 const enabled = usesPostgres();
 let admin: Db;
 let schema: string;
 let databaseUrl: string;
 let smtpPort: number;
-const children: ChildProcess[] = [];
-const dataDirs: string[] = [];
+const instances: PostgresInstance[] = [];
 let sink: Server | null = null;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+async function startInstance(): Promise<PostgresInstance> {
+  const instance = await startPostgresInstance('mail-kill', databaseUrl, {
+    LOG_LEVEL: 'fatal',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
   });
-}
-
-async function startInstance(): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'roamly-mail-kill-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WORKERS: '1',
-      JWT_SECRET: '',
-      MEDIA_S3_URL: '',
-      SEED_DEMO: '',
-      CHAOS: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'fatal',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
-      GOOGLE_PLACES_KEY: 'unused-in-this-test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
-    if ((await fetch(`${base}/api/ready`).catch(() => null))?.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`instance not ready in 90 s: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { child, base };
+  instances.push(instance);
+  return instance;
 }
 
 beforeAll(async () => {
@@ -90,9 +52,8 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const instance of instances) await stopPostgresInstance(instance, 'SIGKILL');
   sink?.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (admin) {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.close();

@@ -10,18 +10,13 @@
  * .ci/start-postgres). Locally:
  *   TEST_DATABASE_URL="$(.ci/start-postgres)" npx vitest run --project api-postgres tests/api/two-instances.test.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
 import { PNG_1PX, call, form, pngFile, signUp, type Account, type Sent } from './support/api-client.ts';
 import { usesPostgres, type TestApp } from './support/test-app.ts';
-import { currentSourceCommand } from '../../scripts/server-entry.mjs';
+import { startPostgresInstance, stopPostgresInstance, type PostgresInstance } from '../support/server-process.ts';
 
 const enabled = usesPostgres();
 if (!enabled) {
@@ -31,64 +26,10 @@ if (!enabled) {
   );
 }
 
-interface Instance {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  dataDir: string;
-  output: () => string;
-}
-
 let admin: Db;
 let schema: string;
 let proxy: RoundRobinProxy;
-const instances: Instance[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `roamly-${name}-`));
-  const child = spawn(process.execPath, currentSourceCommand('server/index.ts'), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WORKERS: '1',
-      JWT_SECRET: '',
-      MEDIA_S3_URL: '',
-      SEED_DEMO: '',
-      CHAOS: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The place search is not under test; skip loading the gazetteer.
-      GOOGLE_PLACES_KEY: 'unused-in-this-test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${output}`);
-    const ready = await fetch(`${base}/api/ready`).catch(() => null);
-    if (ready?.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`instance ${name} not ready in 90 s: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { name, port, child, dataDir, output: () => output };
-}
+const instances: PostgresInstance[] = [];
 
 /** The proxy as an "app" for the API test helpers (they call `app.request(path, init)`). */
 function viaProxy(): TestApp['app'] {
@@ -119,21 +60,17 @@ beforeAll(async () => {
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   // Both start at once: migrations and the first signing key must not race.
   instances.push(
-    ...(await Promise.all([startInstance('A', withSchema.toString()), startInstance('B', withSchema.toString())])),
+    ...(await Promise.all([
+      startPostgresInstance('A', withSchema.toString()),
+      startPostgresInstance('B', withSchema.toString()),
+    ])),
   );
   proxy = await startRoundRobinProxy(instances.map(({ name, port }) => ({ name, port })));
 }, 200_000);
 
 afterAll(async () => {
   await proxy?.close();
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null) {
-      const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-      instance.child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(instance.dataDir, { recursive: true, force: true });
-  }
+  for (const instance of instances) await stopPostgresInstance(instance);
   if (admin) {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.close();
