@@ -9,20 +9,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventDocument } from '../../server/db/queries/event-document.ts';
 import { freshDb } from './support/test-app.ts';
+import { insertVenueAndPromoter } from './support/venue-and-promoter.ts';
 
 let database: Awaited<ReturnType<typeof freshDb>>;
 
 beforeAll(async () => {
   database = await freshDb();
-  const { db } = database;
-  await db.query(`INSERT INTO users (id, email, password_hash, full_name, user_type)
-                  VALUES (1, 'venue@example.test', 'x', 'Venue', 'business'),
-                         (2, 'promoter@example.test', 'x', 'Promoter', 'promoter')`);
-  await db.query(`INSERT INTO events (id, user_id, title, is_recurring, is_listing)
-                  VALUES (10, 1, 'The Blue Room', true, true)`);
-  await db.query(
-    `INSERT INTO events (id, user_id, title, venue_id) VALUES (11, 2, 'Late jazz', 10), (12, 2, 'No venue', NULL)`,
-  );
+  await insertVenueAndPromoter(database.db);
 });
 
 afterAll(() => database.drop());
