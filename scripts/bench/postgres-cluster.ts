@@ -68,7 +68,11 @@ export async function startCluster(setting: ClusterSetting, statements = false):
     '-c max_connections=300',
     ...(setting === 'test' ? TEST_SETTINGS : []),
     ...(statements
-      ? ['-c shared_preload_libraries=pg_stat_statements', '-c pg_stat_statements.track_planning=on', ...(process.env.BENCH_PG_TRACK_ALL ? ['-c pg_stat_statements.track=all'] : [])]
+      ? [
+          '-c shared_preload_libraries=pg_stat_statements',
+          '-c pg_stat_statements.track_planning=on',
+          ...(process.env.BENCH_PG_TRACK_ALL ? ['-c pg_stat_statements.track=all'] : []),
+        ]
       : []),
   ].join(' ');
   run(join(bin, 'pg_ctl'), [
