@@ -52,6 +52,8 @@ export interface ListRead {
 /** Ends each document in the database's `docs` (migration 022). */
 const DOC_END = '\u001e';
 
+const encoder = new TextEncoder();
+
 /**
  * The whole list from the database's marks and documents, taking from `held`
  * the documents it did not send. Null when they do not fit together (then the
@@ -76,7 +78,7 @@ function assemble(rev: string, marks: string | null, docs: string | null, held: 
   if (at !== (docs?.length ?? 0)) return null;
   const known = `{${order.map((mark) => `"${mark.slice(0, mark.indexOf('.'))}":"${mark}"`).join(',')}}`;
   const unchanged = held && held.marks === (marks ?? '');
-  const body = unchanged ? held.body : new TextEncoder().encode(`[${parts.join(',')}]`);
+  const body = unchanged ? held.body : encoder.encode(`[${parts.join(',')}]`);
   return { rev, body, lastId: null, marks: marks ?? '', docs: byMark, known };
 }
 
@@ -86,7 +88,6 @@ export function eventLists(db: Queryable, mediaBase: string) {
     LIST_CACHE_BYTES,
     (entry) => entry.body.byteLength * ('docs' in entry ? 2 : 1) + 64,
   );
-  const encoder = new TextEncoder();
 
   /** A page at the database's revision: `known` when it is still current, else read anew. */
   async function currentPage(userId: number, page: ListPage, known: ListBody | null, knownRev: string | null) {
