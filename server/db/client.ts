@@ -211,13 +211,34 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // transaction as usual. A transaction that makes no statement sends nothing.
       const stream = socketOf(client);
       let begun: Promise<unknown> | null = null;
-      const send = (sql: string, params: unknown[]) =>
-        params.length ? client.query({ name: statementName(sql), text: sql, values: params }) : client.query(sql);
+      // Statements made before the current run of promise callbacks ends leave in
+      // one write: a request's write count and its update, made one after the
+      // other without waiting, wake the backend once, not twice. The socket is
+      // corked at the first and uncorked on the next tick, which Node runs only
+      // once the microtasks queued now have run.
+      let holding = false;
+      const hold = () => {
+        if (!stream || holding) return;
+        holding = true;
+        stream.cork();
+        process.nextTick(() => {
+          holding = false;
+          stream.uncork();
+        });
+      };
+      const send = (sql: string, params: unknown[]) => {
+        hold();
+        return params.length
+          ? client.query({ name: statementName(sql), text: sql, values: params })
+          : client.query(sql);
+      };
       const query = async <T>(sql: string, params: unknown[] = []) => {
         let sent: ReturnType<typeof send>;
         if (begun) sent = send(sql, params);
         else {
-          [begun, sent] = corked(stream, () => [client.query('BEGIN'), send(sql, params)] as const);
+          hold();
+          begun = client.query('BEGIN');
+          sent = send(sql, params);
           begun.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
         }
         // A statement's answer counts only inside the transaction; awaiting both

@@ -36,6 +36,8 @@ interface RequestTransaction {
   queue: Promise<unknown>;
   savepoints: number;
   replayOnRollback: { sql: string; params: unknown[] }[];
+  /** Settles true when this request is the first with its Idempotency-Key, false for a repeat (see `holdEffectsUntil`). */
+  first: Promise<boolean>;
 }
 
 const scopedMarker = Symbol('request-scoped-db');
@@ -165,14 +167,46 @@ export async function atRequestCommit(db: Queryable, work: (tx: Queryable) => Pr
   else await work(db);
 }
 
+/**
+ * Marks the current request as possibly a repeat of one already answered
+ * until `first` settles: the idempotency claim, sent together with the
+ * handler's first statements rather than awaited before them
+ * (http/idempotency.ts). Statements need no wait — a repeat rolls back — but
+ * effects outside the database (image files) must: see `isFirstWithItsKey`.
+ */
+export function holdEffectsUntil(db: Queryable, first: Promise<boolean>): void {
+  const current = isRequestScoped(db) ? db[scopedMarker].storage.getStore() : undefined;
+  if (current?.open) current.first = first;
+}
+
+/**
+ * False when the current request repeats one already answered (it will roll
+ * back and be answered from the stored copy): it must store or remove no
+ * file. True outside a request transaction and for every request without a
+ * pending claim. On PostgreSQL the claim's answer arrives before the answer
+ * of any statement made after it, so awaiting it after a statement costs no
+ * round trip.
+ */
+export async function isFirstWithItsKey(db: Queryable): Promise<boolean> {
+  const current = isRequestScoped(db) ? db[scopedMarker].storage.getStore() : undefined;
+  return current?.open ? current.first : true;
+}
+
 /** The queryable whose statements outlive a rollback of the current request (see `autonomous`). */
 export function outlivingRollback(db: Queryable): Queryable {
   return isRequestScoped(db) ? db.autonomous : db;
 }
 
-/** Thrown out of `fn` to roll the request back while still answering with `response`. */
+/**
+ * Thrown out of `fn` to roll the request back while still answering with
+ * `value`. `keepAutonomous: false` forgets the autonomous statements too (a
+ * repeated request counts against no limit).
+ */
 export class RollbackWith<T> extends Error {
-  constructor(readonly value: T) {
+  constructor(
+    readonly value: T,
+    readonly options: { keepAutonomous: boolean } = { keepAutonomous: true },
+  ) {
     super('request rolled back');
   }
 }
@@ -190,7 +224,14 @@ export async function runInRequestTransaction<R>(db: Db, fn: () => Promise<R>): 
   let state: RequestTransaction | null = null;
   try {
     return await root.transaction(async (tx) => {
-      state = { tx, open: true, queue: Promise.resolve(), savepoints: 0, replayOnRollback: [] };
+      state = {
+        tx,
+        open: true,
+        queue: Promise.resolve(),
+        savepoints: 0,
+        replayOnRollback: [],
+        first: Promise.resolve(true),
+      };
       const current = state;
       try {
         const result = await storage.run(current, fn);
@@ -201,7 +242,8 @@ export async function runInRequestTransaction<R>(db: Db, fn: () => Promise<R>): 
       }
     });
   } catch (error) {
-    const replay = (state as RequestTransaction | null)?.replayOnRollback ?? [];
+    const forget = error instanceof RollbackWith && !error.options.keepAutonomous;
+    const replay = forget ? [] : ((state as RequestTransaction | null)?.replayOnRollback ?? []);
     for (const statement of replay) {
       await root.query(statement.sql, statement.params).catch((replayError: unknown) => {
         console.error('Could not replay a statement after a rollback', replayError);

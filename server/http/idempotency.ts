@@ -38,12 +38,15 @@ import {
   storeIdempotentAnswer,
   type StoredAnswer,
 } from '../db/queries/idempotency-keys.ts';
-import { atRequestCommit, RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
+import { atRequestCommit, holdEffectsUntil, RollbackWith, runInRequestTransaction } from '../db/request-transaction.ts';
 
 const utf8 = new TextDecoder();
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 60 * 1000;
+
+/** What a rolled-back repeat of an answered request hands back. */
+const REPEAT = Symbol('repeat');
 
 /**
  * Answers worth replaying. 5xx, 429 (rate limited), 401 (token expired) and
@@ -143,49 +146,44 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
     const cache = c.req.bodyCache as Record<string, Promise<unknown> | undefined>;
     if (!contentType.toLowerCase().startsWith('multipart/')) cache.text ??= Promise.resolve(utf8.decode(body));
     const now = clock.now();
+    const claim = {
+      scope,
+      key,
+      method: c.req.method,
+      path,
+      fingerprint,
+      now: new Date(now),
+      expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS),
+      abandonedBefore: new Date(now - ABANDONED_AFTER_MS),
+    };
 
-    return runInRequestTransaction(db, async () => {
-      const claimed = await claimIdempotencyKey(db, {
-        scope,
-        key,
-        method: c.req.method,
-        path,
-        fingerprint,
-        now: new Date(now),
-        expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS),
-        abandonedBefore: new Date(now - ABANDONED_AFTER_MS),
-      });
-
-      if (!claimed) {
-        const row = await findIdempotencyRecord(db, scope, key);
-        if (!row || row.status === null) {
-          throw new ApiError(409, 'A request with this Idempotency-Key is still being processed.', undefined, {
-            'Retry-After': '1',
-          });
-        }
-        // Rows stored before fingerprints existed compare by method and path.
-        const sameRequest =
-          row.fingerprint === null ? row.method === c.req.method && row.path === path : row.fingerprint === fingerprint;
-        if (!sameRequest) {
-          throw new ApiError(422, 'This Idempotency-Key was already used for a different request.');
-        }
-        return replay(row);
+    /** The answer for a key already claimed: the stored copy, or 409 while the first runs, or 422 for other bytes. */
+    const answerRepeat = async (): Promise<Response> => {
+      const row = await findIdempotencyRecord(db, scope, key);
+      if (!row || row.status === null) {
+        throw new ApiError(409, 'A request with this Idempotency-Key is still being processed.', undefined, {
+          'Retry-After': '1',
+        });
       }
+      // Rows stored before fingerprints existed compare by method and path.
+      const sameRequest =
+        row.fingerprint === null ? row.method === c.req.method && row.path === path : row.fingerprint === fingerprint;
+      if (!sameRequest) throw new ApiError(422, 'This Idempotency-Key was already used for a different request.');
+      return replay(row);
+    };
 
-      if (!user) {
-        // The same bytes from this client under another address: the answer it already had.
-        const elsewhere = await findAnonymousAnswerElsewhere(
-          db,
-          key,
-          scope,
-          fingerprint,
-          new Date(now - IDEMPOTENCY_TTL_MS),
-        );
-        if (elsewhere) throw new RollbackWith(replay(elsewhere));
-      }
-
+    /** Runs the handler; stores its answer with the COMMIT, or rolls back a repeat (`first` false) or a failure. */
+    const handle = async (first: Promise<boolean>): Promise<typeof REPEAT | undefined> => {
       const answer = captureAnswerText(c);
-      await next(); // a thrown error rolls everything back and propagates
+      let thrown: { error: unknown } | null = null;
+      try {
+        await next();
+      } catch (error) {
+        thrown = { error };
+      }
+      // A repeat is answered from the stored copy whatever its handler did; it counts against no limit.
+      if (!(await first)) throw new RollbackWith(REPEAT, { keepAutonomous: false });
+      if (thrown) throw thrown.error; // rolls everything back and propagates
       const res = c.res;
       if (c.error || !isFinal(res.status)) throw new RollbackWith(undefined);
       const text = res.status === 204 ? null : (answer.textOf(res) ?? (await res.clone().text()));
@@ -198,6 +196,44 @@ export function idempotency(services: Services): MiddlewareHandler<ApiEnv> {
       const stored = { status: res.status, contentType, body: text };
       await atRequestCommit(db, (tx) => storeIdempotentAnswer(tx, scope, key, stored));
       return undefined;
+    };
+
+    if (!user) {
+      // Anonymous: the claim is settled first, since an answer given to the same
+      // bytes under another address (a phone that changed networks) is replayed.
+      return runInRequestTransaction(db, async () => {
+        if (!(await claimIdempotencyKey(db, claim))) return answerRepeat();
+        const elsewhere = await findAnonymousAnswerElsewhere(
+          db,
+          key,
+          scope,
+          fingerprint,
+          new Date(now - IDEMPOTENCY_TTL_MS),
+        );
+        if (elsewhere) throw new RollbackWith(replay(elsewhere));
+        await handle(Promise.resolve(true));
+        return undefined;
+      });
+    }
+
+    // Signed in: the claim goes out with the handler's first statements instead
+    // of a round trip ahead of them (a dashboard save: one write to the database
+    // for BEGIN, the claim, the write count and the update). Nearly every key is
+    // new; a repeat runs its handler, which stores no file (holdEffectsUntil),
+    // and is rolled back and answered from the stored copy. A repeat that
+    // arrives while the first still runs waits on the claim's row lock, and its
+    // statements wait behind the claim on the same connection.
+    const outcome = await runInRequestTransaction(db, () => {
+      const first = claimIdempotencyKey(db, claim);
+      first.catch(() => undefined); // awaited in handle(), after the handler
+      holdEffectsUntil(db, first);
+      return handle(first);
     });
+    if (outcome !== REPEAT) return undefined;
+    // The handler's answer (and any error it recorded) gives way to the stored one.
+    c.error = undefined;
+    c.res = undefined;
+    c.res = await answerRepeat();
+    return undefined;
   };
 }

@@ -6,7 +6,7 @@
  * sweep those a failed or interrupted write left behind.
  */
 import type { Db } from '../db/client.ts';
-import { atomically } from '../db/request-transaction.ts';
+import { atomically, isFirstWithItsKey } from '../db/request-transaction.ts';
 import {
   findUnreferencedImages,
   forgetStoredImage,
@@ -14,7 +14,7 @@ import {
   recordStoredImage,
   sumImageBytes,
 } from '../db/queries/stored-images.ts';
-import { TooLarge } from './domain-errors.ts';
+import { Conflict, TooLarge } from './domain-errors.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
 
 export interface ImageLedgerDeps {
@@ -24,6 +24,9 @@ export interface ImageLedgerDeps {
 }
 
 const MB = 1024 * 1024;
+
+/** Never shown: the stored answer of the first request replaces it (http/idempotency.ts). */
+const REPEATED = 'This request was already answered.';
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
@@ -60,6 +63,8 @@ export async function storeImage(
   // Files being replaced count until they are removed.
   const used = await sumImageBytes(deps.db, userId);
   if (used + image.bytes.length > quotaBytes) throw overQuota(used, quotaBytes);
+  // A repeat of an answered request rolls back: it must leave no file behind.
+  if (!(await isFirstWithItsKey(deps.db))) throw new Conflict(REPEATED);
   const name = await deps.images.put(image.bytes, image.type);
   try {
     await atomically(deps.db, async (tx) => {
@@ -88,6 +93,8 @@ export async function storeImage(
 export async function discardImage(deps: Omit<ImageLedgerDeps, 'clock'>, name: string | null): Promise<void> {
   if (!name) return;
   try {
+    // A repeat rolls back, and the row it would have changed still names the file.
+    if (!(await isFirstWithItsKey(deps.db))) return;
     await deps.images.delete(name);
     await forgetStoredImage(deps.db, name);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChaosDropError } from '../../server/http/chaos.ts';
 import { defaultRateLimits } from '../../server/services/rate-limit.ts';
-import { call, form, signUp, uniqueEmail, type Account } from './support/api-client.ts';
+import { call, form, PNG_1PX, signUp, uniqueEmail, type Account } from './support/api-client.ts';
 import { freshDb, manualClock, startTestApp, type TestApp } from './support/test-app.ts';
 
 let shared: Awaited<ReturnType<typeof freshDb>>;
@@ -68,6 +68,70 @@ describe('Idempotency-Key', () => {
       });
     expect((await del()).status).toBe(204);
     expect((await del()).status).toBe(204);
+  });
+
+  it('a repeated save with a new cover stores no file, removes none, and counts against no limit', async () => {
+    const created = await call(a.app, 'POST', '/api/events/create/', {
+      token: account.access,
+      form: form({ title: 'Cover once', cover_image: new File([PNG_1PX], 'a.png', { type: 'image/png' }) }),
+    });
+    const key = crypto.randomUUID();
+    const save = (app: TestApp['app']) =>
+      call(app, 'PUT', `/api/events/${created.body.id}/update/`, {
+        token: account.access,
+        headers: { 'Idempotency-Key': key },
+        form: form({ title: 'Cover twice?', cover_image: new File([PNG_1PX], 'b.png', { type: 'image/png' }) }),
+      });
+    const files = async () =>
+      (await shared.db.query<{ name: string }>('SELECT name FROM stored_images ORDER BY name')).rows.map((r) => r.name);
+    const writesCounted = async () =>
+      (
+        await shared.db.query<{ hits: number }>(
+          "SELECT r.hits FROM rate_limits r JOIN users u ON r.bucket = 'write:day:' || u.id WHERE u.email = $1",
+          [account.email],
+        )
+      ).rows[0]?.hits;
+    const first = await save(a.app);
+    expect(first.status).toBe(200);
+    const filesAfterFirst = await files();
+    const countedAfterFirst = await writesCounted();
+
+    // The same instance: with PGlite its images are files in its own data directory.
+    const repeat = await save(a.app);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(await files()).toEqual(filesAfterFirst); // no new file, and the first's cover is still recorded
+    expect(await writesCounted()).toBe(countedAfterFirst);
+    const served = await a.app.request(new URL(first.body.cover_image as string).pathname);
+    expect(served.status).toBe(200);
+  });
+
+  it('answers two copies of one save sent at once with one write, whichever instance each reaches', async () => {
+    const created = await call(a.app, 'POST', '/api/events/create/', {
+      token: account.access,
+      form: form({ title: 'Raced' }),
+    });
+    const key = crypto.randomUUID();
+    const save = (app: TestApp['app']) =>
+      call(app, 'PUT', `/api/events/${created.body.id}/update/`, {
+        token: account.access,
+        headers: { 'Idempotency-Key': key, 'If-Match': '1' },
+        form: form({ title: 'Raced, saved once' }),
+      });
+    const answers = await Promise.all([save(a.app), save(b.app)]);
+    const statuses = answers.map((r) => r.status).sort();
+    // PostgreSQL: the second waits for the first's claim and replays its answer.
+    // PGlite (one connection per instance, two instances): the second may find the first still running.
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
+    const saved = answers.find((r) => r.status === 200)!;
+    expect(saved.body.version).toBe(2);
+    const stored = await call(a.app, 'GET', `/api/events/${created.body.id}/`, { token: account.access });
+    expect(stored.body.version).toBe(2);
+    expect(stored.body.title).toBe('Raced, saved once');
   });
 
   it('keys are per user: another user with the same key gets their own result', async () => {
