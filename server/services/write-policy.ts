@@ -62,6 +62,11 @@ export function tooManyEvents(policy: WritePolicy): Conflict {
  * includes every create that held the lock before.
  */
 export async function assertRoomForEvent(tx: Queryable, policy: WritePolicy, userId: number): Promise<void> {
-  await lockUser(tx, userId);
-  if ((await countUserEvents(tx, userId)) >= policy.eventsPerAccount) throw tooManyEvents(policy);
+  // Both go out together: the server runs the count once the lock is held,
+  // with a snapshot taken then, so the round trip between them is not needed.
+  const locked = lockUser(tx, userId);
+  const counting = countUserEvents(tx, userId);
+  counting.catch(() => undefined); // awaited below, once the lock has answered
+  await locked;
+  if ((await counting) >= policy.eventsPerAccount) throw tooManyEvents(policy);
 }

@@ -58,8 +58,10 @@ export function eventWrites(services: Services, mediaBase: string) {
   /**
    * Counts the write, then reads its body (an upload) while the count is on its
    * way. `allowed` settles with the count's answer (a 429 when the account is
-   * over its limit); callers await it before they store anything, so an account
-   * over its limit costs no image processing and no write.
+   * over its limit); callers await it before they store a file, so an account
+   * over its limit costs no image processing, and before their writes can
+   * commit: inside the request's transaction once its statements are sent,
+   * outside one before any.
    */
   async function counted(
     user: AccessClaims,
@@ -70,41 +72,53 @@ export function eventWrites(services: Services, mediaBase: string) {
     return { input: await read(), allowed };
   }
 
+  /** A create whose write count create() awaits: checks the form, stores the cover, inserts within the cap. */
+  async function insert(user: AccessClaims, { fields, cover }: EventInput): Promise<Written> {
+    if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
+    assertConsistent(fields);
+    const isListing = listingFlag(user, fields);
+    if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new Conflict(ONE_LISTING);
+
+    const coverName = await storeCover(user.userId, cover);
+    const now = new Date(clock.now());
+    try {
+      const body = await atomically(db, async (tx) => {
+        await assertRoomForEvent(tx, writePolicy, user.userId);
+        const venue = { userId: user.userId, eventId: null, isListing: isListing === true };
+        if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, null, fields.venue_id, clock.now());
+        const inserted = await insertEvent(tx, {
+          userId: user.userId,
+          fields,
+          isListing,
+          coverImage: coverName,
+          now,
+          mediaBase,
+        });
+        await noteVenueRequest(tx, venueMail(user.userId), null, inserted);
+        return inserted;
+      });
+      return { body, version: 1 };
+    } catch (error) {
+      await discardImage(ledger, coverName);
+      if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
+      throw error;
+    }
+  }
+
   return {
     async create(user: AccessClaims, read: () => Promise<EventInput>): Promise<Written> {
       requireDashboardUser(user);
-      const {
-        input: { fields, cover },
-        allowed,
-      } = await counted(user, read);
-      await allowed;
-      if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
-      assertConsistent(fields);
-      const isListing = listingFlag(user, fields);
-      if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new Conflict(ONE_LISTING);
-
-      const coverName = await storeCover(user.userId, cover);
-      const now = new Date(clock.now());
+      const { input, allowed } = await counted(user, read);
+      // As in update(): inside the request's transaction, statements follow the count without
+      // waiting for its answer, and a refused count rolls them back. A cover waits for it, so
+      // an account over its limit costs no image processing.
+      if (input.cover || !inRequestTransaction(db)) await allowed;
       try {
-        const body = await atomically(db, async (tx) => {
-          await assertRoomForEvent(tx, writePolicy, user.userId);
-          const venue = { userId: user.userId, eventId: null, isListing: isListing === true };
-          if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, null, fields.venue_id, clock.now());
-          const inserted = await insertEvent(tx, {
-            userId: user.userId,
-            fields,
-            isListing,
-            coverImage: coverName,
-            now,
-            mediaBase,
-          });
-          await noteVenueRequest(tx, venueMail(user.userId), null, inserted);
-          return inserted;
-        });
-        return { body, version: 1 };
+        const written = await insert(user, input);
+        await allowed;
+        return written;
       } catch (error) {
-        await discardImage(ledger, coverName);
-        if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
+        await allowed; // over the limit, the answer is 429 whatever else went wrong
         throw error;
       }
     },

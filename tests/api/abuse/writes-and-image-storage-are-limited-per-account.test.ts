@@ -75,6 +75,17 @@ describe('writes per account', () => {
         form: form({ title: 'Sent with a key' }),
         headers: { 'Idempotency-Key': 'over-the-limit-1' },
       }),
+      // A keyed create goes out the same way; a form with no title is still a 429 first.
+      call(t.app, 'POST', '/api/events/create/', {
+        token: account.access,
+        form: form({ title: 'Created with a key' }),
+        headers: { 'Idempotency-Key': 'over-the-limit-2' },
+      }),
+      call(t.app, 'POST', '/api/events/create/', {
+        token: account.access,
+        form: form({ bio: 'No title' }),
+        headers: { 'Idempotency-Key': 'over-the-limit-3' },
+      }),
       call(t.app, 'DELETE', `/api/events/${created.body.id}/delete/`, { token: account.access }),
       call(t.app, 'PATCH', '/api/auth/profile/', { token: account.access, json: { bio: 'Again' } }),
     ]) {
