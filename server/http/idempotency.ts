@@ -19,6 +19,11 @@
  *   before the commit leaves nothing behind, so the retry runs for real and
  *   the write is applied exactly once. A concurrent duplicate waits for the
  *   first one's row (PostgreSQL) or for the single connection (PGlite).
+ * - A signed-in caller's claim is not awaited before the handler: it goes
+ *   out with the handler's first statements
+ *   (docs/decisions/019-saves-in-two-round-trips.md). A repeat runs its
+ *   handler, which touches no file (`isFirstWithItsKey`), then rolls back and
+ *   is answered from the stored copy.
  * - Where: the writes of routes that declare `idempotent` (route.ts); those
  *   whose answers are credentials (sign-in, refresh, logout, password reset
  *   and change) declare `idempotent: false` and are never stored or replayed.
