@@ -23,6 +23,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import * as tokens from '../db/queries/refresh-tokens.ts';
+import { sessionKey, type LiveSession } from './live-sessions.ts';
 
 export const REFRESH_GRACE_MS = 30 * 1000;
 
@@ -149,4 +150,11 @@ export async function revokeByToken(db: Queryable, token: string, nowMs: number)
  */
 export function sessionIsAlive(db: Queryable, userId: number, family: string, nowMs: number): Promise<boolean> {
   return tokens.familyIsLive(db, family, userId, new Date(nowMs));
+}
+
+/** `sessionIsAlive` for many sessions in one statement: the keys (services/live-sessions.ts) of those alive. */
+export async function aliveSessions(db: Queryable, sessions: LiveSession[], nowMs: number): Promise<Set<string>> {
+  const pairs = sessions.map(({ userId, sessionId }) => ({ family: sessionId, userId }));
+  const alive = await tokens.liveFamilies(db, pairs, new Date(nowMs));
+  return new Set(alive.map((row) => sessionKey(row.user_id, row.family)));
 }

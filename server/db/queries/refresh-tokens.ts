@@ -133,6 +133,24 @@ export async function familyIsLive(db: Queryable, family: string, userId: number
   return result.rows[0]?.alive === true;
 }
 
+/** Of `sessions` (family and user), those whose family has a live token: one statement for all of them. */
+export async function liveFamilies(
+  db: Queryable,
+  sessions: { family: string; userId: number }[],
+  now: Date,
+): Promise<{ user_id: number; family: string }[]> {
+  const result = await db.query<{ user_id: number; family: string }>(
+    `SELECT s.user_id::int AS user_id, s.family::text AS family
+       FROM unnest($1::uuid[], $2::bigint[]) AS s (family, user_id)
+      WHERE EXISTS (
+        SELECT 1 FROM refresh_tokens t
+         WHERE t.family = s.family AND t.revoked_at IS NULL AND t.user_id = s.user_id AND t.expires_at > $3
+      )`,
+    [sessions.map((session) => session.family), sessions.map((session) => session.userId), now],
+  );
+  return result.rows;
+}
+
 export async function deleteTokensExpiredBefore(db: Queryable, before: Date): Promise<void> {
   await db.query('DELETE FROM refresh_tokens WHERE expires_at < $1', [before]);
 }
