@@ -13,9 +13,10 @@
  *   checked at all, a token lived its whole 15 minutes.
  *
  * Sessions in steady use are renewed in the background, many in one
- * statement (`renewInBackground`): a session used in the second half of its
- * time is checked again with the others due, at most every quarter of the
- * TTL, while requests go on with the answer they have. Without it, about one
+ * statement (`renewInBackground`): a session used after the first quarter of
+ * its time is checked again with the others due, at most every quarter of
+ * the TTL, while requests go on with the answer they have. So a session used
+ * at least every second and a half or so never lapses. Without it, about one
  * request in five paid a round trip of its own for the check, however busy its
  * session (issue 27). A renewal asks the database as of its start and keeps
  * the answer `ttlMs` from then, so the bound above holds.
@@ -37,7 +38,7 @@ export function sessionKey(userId: number, sessionId: string): string {
 }
 export class LiveSessions {
   private readonly aliveUntil = new Map<string, number>();
-  /** Sessions used in the second half of their time: the next renewal checks them. */
+  /** Sessions used after the first quarter of their time: the next renewal checks them. */
   private readonly due = new Map<string, LiveSession>();
   private generation = 0;
   private renewing = false;
@@ -55,7 +56,7 @@ export class LiveSessions {
     const until = this.aliveUntil.get(key);
     if (until === undefined) return false;
     if (until > nowMs) {
-      if (until - nowMs < this.ttlMs / 2 && this.due.size < this.maxBatch) this.due.set(key, { userId, sessionId });
+      if (until - nowMs < this.ttlMs * 0.75 && this.due.size < this.maxBatch) this.due.set(key, { userId, sessionId });
       return true;
     }
     this.aliveUntil.delete(key);

@@ -57,7 +57,7 @@ describe('live sessions memory', () => {
     live.remember(1, 'a', 0, live.begin());
     live.remember(2, 'b', 0, live.begin());
     live.remember(3, 'idle', 0, live.begin());
-    expect(live.knownAlive(1, 'a', 500)).toBe(true); // first half: nothing due
+    expect(live.knownAlive(1, 'a', 500)).toBe(true); // first quarter: nothing due
     live.renewInBackground(500, check);
     expect(calls).toHaveLength(0);
     expect(live.knownAlive(1, 'a', 1_200)).toBe(true);
@@ -73,7 +73,7 @@ describe('live sessions memory', () => {
     expect(live.knownAlive(1, 'a', 3_000)).toBe(true); // renewed from the check's start: until 3,300
     expect(live.knownAlive(1, 'a', 3_300)).toBe(false);
     expect(live.knownAlive(2, 'b', 1_400)).toBe(false); // dead: checked one by one from now on
-    expect(live.knownAlive(3, 'idle', 2_000)).toBe(false); // not used late in its time: lapses
+    expect(live.knownAlive(3, 'idle', 2_000)).toBe(false); // not used since its first check: lapses
   });
 
   it('runs one renewal at a time, at most every quarter of the TTL, and survives a failed one', async () => {
