@@ -48,16 +48,12 @@ import { createEventRequest } from '../../src/shared/api/operations/create-event
 import { updateEventRequest } from '../../src/shared/api/operations/update-event.ts';
 import { writeOptions, type WriteOptions, type WriteRequest } from '../../src/shared/api/operations/write-request.ts';
 import { apiPath, apiRoutes } from '../../src/shared/contract/api-routes.ts';
-import {
-  buildUpdate,
-  createFields,
-  emptyEventForm,
-  type EventFormValues,
-} from '../../src/features/events/event-form.ts';
+import { buildUpdate, createFields, type EventFormValues } from '../../src/features/events/event-form.ts';
 import { openDb } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { freePort, startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
+import { editorFormValues } from '../../tests/support/editor-form.ts';
 import { startCluster, type Cluster, type ClusterSetting } from './postgres-cluster.ts';
 import { cpuSeconds } from './proc-cpu.ts';
 import { BENCH_PASSWORD, loginAll, randomIp } from './bench-logins.ts';
@@ -131,21 +127,7 @@ const percentile = (sorted: number[], p: number) =>
 
 /** The editor's values for an event. */
 function formValues(title: string): EventFormValues {
-  return {
-    ...emptyEventForm,
-    title,
-    location_name: 'London, England, GB',
-    latitude: 51.5085,
-    longitude: -0.1257,
-    start_date: '2026-12-01',
-    start_time: '19:00',
-    end_date: '2026-12-01',
-    end_time: '23:00',
-    bio: `An evening of music and food by the river, edited at ${Date.now()}.`,
-    event_type: 'music',
-    event_subtype: 'Jazz',
-    keywords: ['jazz', 'river', 'late'],
-  };
+  return editorFormValues(title, `An evening of music and food by the river, edited at ${Date.now()}.`);
 }
 
 /** The editor's whole form for an event, as the fields of a create. */

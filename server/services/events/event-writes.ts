@@ -58,10 +58,7 @@ export function eventWrites(services: Services, mediaBase: string) {
   /**
    * Counts the write, then reads its body (an upload) while the count is on its
    * way. `allowed` settles with the count's answer (a 429 when the account is
-   * over its limit); callers await it before they store a file, so an account
-   * over its limit costs no image processing, and before their writes can
-   * commit: inside the request's transaction once its statements are sent,
-   * outside one before any.
+   * over its limit); withinCount() says when it is awaited.
    */
   async function counted(
     user: AccessClaims,
@@ -70,6 +67,88 @@ export function eventWrites(services: Services, mediaBase: string) {
     const allowed = countWrite(db, writePolicy, user.userId, clock.now());
     allowed.catch(() => undefined); // awaited by the caller; a body that cannot be read must not leave it unheard
     return { input: await read(), allowed };
+  }
+
+  /**
+   * Runs a counted write. Inside the request's transaction its statements
+   * follow the count without waiting for the count's answer (on PostgreSQL
+   * they leave in one write), and a refused count rolls them back with the
+   * request. Outside one, where they would commit alone, and before storing a
+   * cover (an account over its limit costs no image processing), the answer
+   * comes first. Over the limit the answer is 429, whatever else went wrong.
+   */
+  async function withinCount<R>(allowed: Promise<void>, cover: StoredImage | null, work: () => Promise<R>): Promise<R> {
+    if (cover || !inRequestTransaction(db)) await allowed;
+    try {
+      const result = await work();
+      await allowed;
+      return result;
+    } catch (error) {
+      await allowed;
+      throw error;
+    }
+  }
+
+  /** An update whose write count update() awaits: one statement when the form allows, else lock, compare, write. */
+  async function change(
+    user: AccessClaims,
+    id: number,
+    expected: number | null,
+    { fields, cover }: EventInput,
+  ): Promise<Written | StaleWrite> {
+    const isListing = listingFlag(user, fields);
+    const write = {
+      userId: user.userId,
+      // An event that becomes the business listing is the venue itself: it stops asking another.
+      fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
+      isListing,
+      coverImage: null,
+      now: new Date(clock.now()),
+      mediaBase,
+    };
+    // An edit of text, place or keywords alone, or a whole form, needs nothing of the stored
+    // row: one statement, guarded by the version. When it matches no row, the full path
+    // below says why (404 or 412).
+    if (!cover && checkableWithoutStoredRow(fields, isListing)) {
+      assertConsistent(fields);
+      const updated = await updateOwnEvent(db, id, write, expected);
+      if (updated) return updated;
+    }
+    const coverName = await storeCover(user.userId, cover);
+    try {
+      const result = await atomically(db, async (tx) => {
+        const current = await lockOwnEvent(tx, id, user.userId);
+        if (!current) throw new NotFound('Event not found.');
+        if (expected !== null && expected !== current.version) {
+          const latest = (await eventJson(tx, id, user.userId, mediaBase))!;
+          const record = JSON.parse(latest.body) as Record<string, unknown>;
+          return { conflict: JSON.stringify({ ...record, detail: STALE, current: record }), version: latest.version };
+        }
+        assertConsistent({ ...current, ...fields });
+        if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
+          throw new Conflict(ONE_LISTING);
+        }
+        let venueWas: VenueBefore = null;
+        if (fields.venue_id !== undefined || fields.status !== undefined) {
+          venueWas = await venueBefore(tx, id, user.userId);
+          const venue = { userId: user.userId, eventId: id, isListing: isListing ?? current.is_listing };
+          if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, venueWas, fields.venue_id, clock.now());
+        }
+        const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
+        if (venueWas) await noteVenueRequest(tx, venueMail(user.userId), venueWas, updated.body);
+        return { body: updated.body, version: updated.version, oldCover: current.cover_image };
+      });
+      if ('conflict' in result) {
+        await discardImage(ledger, coverName);
+        return result;
+      }
+      if (coverName) await discardImage(ledger, result.oldCover);
+      return { body: result.body, version: result.version };
+    } catch (error) {
+      await discardImage(ledger, coverName);
+      if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
+      throw error;
+    }
   }
 
   /** A create whose write count create() awaits: checks the form, stores the cover, inserts within the cap. */
@@ -109,18 +188,7 @@ export function eventWrites(services: Services, mediaBase: string) {
     async create(user: AccessClaims, read: () => Promise<EventInput>): Promise<Written> {
       requireDashboardUser(user);
       const { input, allowed } = await counted(user, read);
-      // As in update(): inside the request's transaction, statements follow the count without
-      // waiting for its answer, and a refused count rolls them back. A cover waits for it, so
-      // an account over its limit costs no image processing.
-      if (input.cover || !inRequestTransaction(db)) await allowed;
-      try {
-        const written = await insert(user, input);
-        await allowed;
-        return written;
-      } catch (error) {
-        await allowed; // over the limit, the answer is 429 whatever else went wrong
-        throw error;
-      }
+      return withinCount(allowed, input.cover, () => insert(user, input));
     },
 
     /** `expected`: the If-Match version, or null to write whatever is stored. */
@@ -130,72 +198,8 @@ export function eventWrites(services: Services, mediaBase: string) {
       expected: number | null,
       read: () => Promise<EventInput>,
     ): Promise<Written | StaleWrite> {
-      const {
-        input: { fields, cover },
-        allowed,
-      } = await counted(user, read);
-      const isListing = listingFlag(user, fields);
-      const write = {
-        userId: user.userId,
-        // An event that becomes the business listing is the venue itself: it stops asking another.
-        fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
-        isListing,
-        coverImage: null,
-        now: new Date(clock.now()),
-        mediaBase,
-      };
-      // An edit of text, place or keywords alone, or a whole form, needs nothing of the stored
-      // row: one statement, guarded by the version. When it matches no row, the full path
-      // below says why (404 or 412).
-      if (!cover && checkableWithoutStoredRow(fields, isListing)) {
-        assertConsistent(fields);
-        // Inside the request's transaction the update follows the count without waiting
-        // for its answer (on PostgreSQL, one round trip for both): a refused count
-        // rolls the update back with the request. Outside one, it would commit alone.
-        if (!inRequestTransaction(db)) await allowed;
-        const updating = updateOwnEvent(db, id, write, expected);
-        updating.catch(() => undefined); // awaited below, once the count has said yes
-        await allowed;
-        const updated = await updating;
-        if (updated) return updated;
-      }
-      await allowed;
-      const coverName = await storeCover(user.userId, cover);
-      try {
-        const result = await atomically(db, async (tx) => {
-          const current = await lockOwnEvent(tx, id, user.userId);
-          if (!current) throw new NotFound('Event not found.');
-          if (expected !== null && expected !== current.version) {
-            const latest = (await eventJson(tx, id, user.userId, mediaBase))!;
-            const record = JSON.parse(latest.body) as Record<string, unknown>;
-            return { conflict: JSON.stringify({ ...record, detail: STALE, current: record }), version: latest.version };
-          }
-          assertConsistent({ ...current, ...fields });
-          if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
-            throw new Conflict(ONE_LISTING);
-          }
-          let venueWas: VenueBefore = null;
-          if (fields.venue_id !== undefined || fields.status !== undefined) {
-            venueWas = await venueBefore(tx, id, user.userId);
-            const venue = { userId: user.userId, eventId: id, isListing: isListing ?? current.is_listing };
-            if (fields.venue_id !== undefined)
-              await admitVenueChoice(tx, venue, venueWas, fields.venue_id, clock.now());
-          }
-          const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
-          if (venueWas) await noteVenueRequest(tx, venueMail(user.userId), venueWas, updated.body);
-          return { body: updated.body, version: updated.version, oldCover: current.cover_image };
-        });
-        if ('conflict' in result) {
-          await discardImage(ledger, coverName);
-          return result;
-        }
-        if (coverName) await discardImage(ledger, result.oldCover);
-        return { body: result.body, version: result.version };
-      } catch (error) {
-        await discardImage(ledger, coverName);
-        if (isUniqueViolation(error)) throw new Conflict(ONE_LISTING);
-        throw error;
-      }
+      const { input, allowed } = await counted(user, read);
+      return withinCount(allowed, input.cover, () => change(user, id, expected, input));
     },
 
     async remove(user: AccessClaims, id: number): Promise<void> {
