@@ -18,16 +18,21 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import type { AccessClaims } from '../services/access-tokens.ts';
-import type { LiveSessions } from '../services/live-sessions.ts';
+import type { AliveCheck, LiveSessions } from '../services/live-sessions.ts';
 import { aliveSessions, sessionIsAlive } from '../services/refresh-tokens.ts';
 import { ApiError } from './problem.ts';
 
-async function callerOf(services: Services, live: LiveSessions, token: string): Promise<AccessClaims | null> {
+async function callerOf(
+  services: Services,
+  live: LiveSessions,
+  renew: AliveCheck,
+  token: string,
+): Promise<AccessClaims | null> {
   const now = services.clock.now();
   const claims = await services.tokens.verify(token, now);
   if (!claims?.sessionId) return null;
   if (live.knownAlive(claims.userId, claims.sessionId, now)) {
-    live.renewInBackground(now, (sessions, at) => aliveSessions(services.db, sessions, at));
+    live.renewInBackground(now, renew);
     return claims;
   }
   const startedAt = live.begin();
@@ -37,10 +42,11 @@ async function callerOf(services: Services, live: LiveSessions, token: string): 
 }
 
 export function readBearer(services: Services, live: LiveSessions): MiddlewareHandler<ApiEnv> {
+  const renew: AliveCheck = (sessions, at) => aliveSessions(services.db, sessions, at);
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    c.set('user', match?.[1] ? await callerOf(services, live, match[1]) : null);
+    c.set('user', match?.[1] ? await callerOf(services, live, renew, match[1]) : null);
     await next();
   };
 }
