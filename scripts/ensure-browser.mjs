@@ -8,13 +8,20 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { printVersions } from './support/browser-versions.mjs';
 
 const wanted = [
   { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
   { path: process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
 ];
 const missing = wanted.filter(({ path }) => !existsSync(path));
-if (missing.length === 0) process.exit(0);
+if (missing.length === 0) {
+  printVersions([
+    ['Chromium', wanted[0].path],
+    ['Chromium headless shell', wanted[1].path],
+  ]);
+  process.exit(0);
+}
 const packages = missing.map(({ pkg }) => pkg);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -42,3 +49,8 @@ if (still.length > 0) {
   console.error(`apt-get finished but ${still.map(({ path }) => path).join(', ')} is still missing.`);
   process.exit(1);
 }
+
+printVersions([
+  ['Chromium', wanted[0].path],
+  ['Chromium headless shell', wanted[1].path],
+]);

@@ -7,9 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { printVersions } from './support/browser-versions.mjs';
 
 const path = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-if (existsSync(path)) process.exit(0);
+if (existsSync(path)) {
+  printVersions([['Firefox', path]]);
+  process.exit(0);
+}
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
@@ -35,3 +39,5 @@ if (!existsSync(path)) {
   console.error(`apt-get finished but ${path} is still missing.`);
   process.exit(1);
 }
+
+printVersions([['Firefox', path]]);

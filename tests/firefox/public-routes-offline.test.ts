@@ -2,7 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { publicRoutes } from '../e2e/support/public-routes.ts';
-import { openPage } from './support/firefox.ts';
+import { openPage, waitInPage } from './support/firefox.ts';
 import { goOffline, openRig, waitForWorker, within, type Rig } from './support/journeys.ts';
 
 let rig: Rig;
@@ -16,7 +16,8 @@ afterEach(async () => {
 /** Waits until the page's <main> reads `heading` (the navigation has landed and rendered). */
 async function waitForMain(page: Page, heading: RegExp, what: string): Promise<void> {
   try {
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       (source, flags) => new RegExp(source, flags).test(document.querySelector('main')?.innerText ?? ''),
       { timeout: 10_000, polling: 100 },
       heading.source,

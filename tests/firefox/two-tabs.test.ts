@@ -12,7 +12,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { openPage } from './support/firefox.ts';
+import { openPage, setViewportSize, waitInPage } from './support/firefox.ts';
 import { goOffline, goOnline, logIn, openRig, waitForOutbox, waitForWorker, type Rig } from './support/journeys.ts';
 import { serverEvents, uniqueTitle } from './support/server-truth.ts';
 import { button, click, dialog, fill, saveDialog, waitForCard, waitForText } from './support/ui.ts';
@@ -30,7 +30,7 @@ beforeEach(async () => {
   first = await openPage(rig.browser);
   await logIn(first, rig.origin, email);
   second = await first.browserContext().newPage();
-  await second.setViewport({ width: 1280, height: 800 });
+  await setViewportSize(second, 1280, 800);
   await Promise.all([first.goto(`${rig.origin}/dashboard/events`), second.goto(`${rig.origin}/dashboard/events`)]);
   await waitForWorker(first);
   await waitForWorker(second);
@@ -85,5 +85,5 @@ test('signing out in one tab signs out the other', async () => {
   await second.bringToFront();
   await click(second, 'Logout', 'header');
   for (const page of [second, first]) await button(page, 'Get Started', 'header');
-  await first.waitForFunction(() => !location.pathname.startsWith('/dashboard'));
+  await waitInPage(first, () => !location.pathname.startsWith('/dashboard'));
 });

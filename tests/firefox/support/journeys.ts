@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { countOutboxRows, workerControls } from '../../e2e/support/browser-probes.ts';
 import { startServer, type RunningServer } from '../../e2e/support/server-process.ts';
 import { openProxy, type TcpProxy } from '../../e2e/support/tcp-proxy.ts';
-import { launchFirefox } from './firefox.ts';
+import { launchFirefox, setPageOffline, waitInPage } from './firefox.ts';
 import { demoPassword } from './server-truth.ts';
 import { button, click, fill } from './ui.ts';
 
@@ -66,19 +66,19 @@ export async function waitForWorker(page: Page, timeoutMs = 30_000): Promise<voi
   const controls = await within(timeoutMs, 'waiting for a service worker', page.evaluate(workerControls));
   if (controls) return;
   await within(15_000, 'reloading under the new worker', page.reload());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitInPage(page, () => navigator.serviceWorker.controller !== null);
 }
 
 export async function goOffline(pages: Page[], proxy: TcpProxy): Promise<void> {
   proxy.setMode('down');
-  for (const page of pages) await within(5_000, 'switching the page offline', page.setOfflineMode(true));
+  for (const page of pages) await within(5_000, 'switching the page offline', setPageOffline(page, true));
 }
 
 /** The connection comes back; resolves with the moment it did (for time-to-sync). */
 export async function goOnline(pages: Page[], proxy: TcpProxy): Promise<number> {
   proxy.setMode('open');
   const at = Date.now();
-  for (const page of pages) await page.setOfflineMode(false);
+  for (const page of pages) await setPageOffline(page, false);
   return at;
 }
 

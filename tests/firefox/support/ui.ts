@@ -5,6 +5,7 @@
  * DOM in the page; each waits until what it looks for is there and visible.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { waitInPage } from './firefox.ts';
 
 type Scope = string | null;
 
@@ -20,7 +21,7 @@ async function waitForElement(
   try {
     // `find` runs in the page from its source text: everything it needs comes in as arguments.
     const options = { polling: 100, ...(timeout ? { timeout } : {}) };
-    const handle = await page.waitForFunction(find, options, scope, name, extra);
+    const handle = await waitInPage(page, find, options, scope, name, extra);
     const element = handle.asElement();
     if (!element) throw new Error('not an element');
     return element as ElementHandle<Element>;
@@ -120,7 +121,8 @@ export async function waitForText(page: Page, pattern: RegExp | string, present 
   const source = typeof pattern === 'string' ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : pattern.source;
   const flags = typeof pattern === 'string' ? '' : pattern.flags;
   try {
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       (src, fl, want) => new RegExp(src, fl).test(document.body.innerText) === want,
       { polling: 100, ...(timeout ? { timeout } : {}) },
       source,
@@ -147,7 +149,8 @@ export function cardText(page: Page, title: string): Promise<string> {
 
 /** Waits until the card titled `title` shows (or no longer shows) `text`; `text` null waits for the card to go. */
 export async function waitForCard(page: Page, title: string, text: string | null, present = true, timeout?: number) {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     (wanted, expected, want) => {
       const card = [...document.querySelectorAll('article, li')].find((element) =>
         [...element.querySelectorAll('h2, h3, h4')].some((heading) => heading.textContent?.trim() === wanted),
