@@ -8,15 +8,19 @@
  * this site embeds one; same-origin frames are still scanned. The rules and
  * their verdicts are the same.
  *
- * In legacy mode the page's axe pings each frame and, by default, silently
- * leaves out a frame that has not answered within 500 ms: on a loaded host a
- * frame's content went unscanned and its violations unreported. Every frame
- * already holds axe (the builder injects it into each before the run), so the
- * ping is skipped (`pingWaitTime: 0`): a frame is always asked, and one that
- * never answers fails the scan (axe's `frameWaitTime`) instead of passing it.
+ * Frames get axe from here, not from the builder. The builder gives each
+ * frame one second to compile axe and then goes on without a word; on a
+ * loaded host a frame missed it, or got axe without the configuration that
+ * lets it answer the page's axe, and was left out of the scan (or, with the
+ * ping below turned off, never answered). Injected here, every frame gets
+ * axe and its configuration however long that takes, and the builder's own
+ * injection re-applies only the configuration. The page's axe skips its ping
+ * (`pingWaitTime: 0`): a frame is always asked, and one that never answers
+ * fails the scan (axe's `frameWaitTime`) instead of passing it unscanned.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
 
 export interface ScanOptions {
   /** axe tags to run (every rule when absent). */
@@ -25,9 +29,13 @@ export interface ScanOptions {
   include?: string;
 }
 
+/** What the builder configures in legacy mode: frames answer messages of this origin and this "application". */
+const configure = `;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
+
 /** The page's violations, one line each: `rule: target, target`, prefixed with `what` when given. */
 export async function axeViolations(page: Page, options: ScanOptions = {}, what?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).setLegacyMode().options({ pingWaitTime: 0 });
+  for (const frame of page.frames()) await frame.evaluate(axe.source + configure);
+  let builder = new AxeBuilder({ page, axeSource: configure }).setLegacyMode().options({ pingWaitTime: 0 });
   if (options.tags) builder = builder.withTags(options.tags);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
