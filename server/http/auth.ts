@@ -22,7 +22,7 @@ import type { AliveCheck, LiveSessions } from '../services/live-sessions.ts';
 import { aliveSessions, sessionIsAlive } from '../services/refresh-tokens.ts';
 import { ApiError } from './problem.ts';
 
-async function callerOf(
+async function sessionCaller(
   services: Services,
   live: LiveSessions,
   renew: AliveCheck,
@@ -46,7 +46,7 @@ export function readBearer(services: Services, live: LiveSessions): MiddlewareHa
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    c.set('user', match?.[1] ? await callerOf(services, live, renew, match[1]) : null);
+    c.set('user', match?.[1] ? await sessionCaller(services, live, renew, match[1]) : null);
     await next();
   };
 }
@@ -83,7 +83,7 @@ export function accountGoneError(error: unknown): ApiError | null {
   return new ApiError(401, sessionExpired, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
-/** The signed-in caller, or a 401. */
+/** The signed-in caller, or a 401: what a route declared `auth: 'bearer'` enforces (route.ts). */
 export function requireUser(c: ApiContext): AccessClaims {
   const user = c.get('user');
   if (!user) {
@@ -92,5 +92,15 @@ export function requireUser(c: ApiContext): AccessClaims {
       'WWW-Authenticate': 'Bearer',
     });
   }
+  return user;
+}
+
+/**
+ * The caller of a route declared `auth: 'bearer'`, which route() has already refused to
+ * everyone else. Asked on any other route it is a programming error, not a 401.
+ */
+export function callerOf(c: ApiContext): AccessClaims {
+  const user = c.get('user');
+  if (!user) throw new Error(`${c.req.method} ${c.req.routePath} reads its caller without declaring auth: 'bearer'.`);
   return user;
 }

@@ -1,25 +1,36 @@
 /**
- * A route says what it is beside its handler (architecture §7):
+ * A route says what it is beside its handler (docs/architecture.md, "Routes"):
  *
- *   router.post(apiRoutes.login, route({ auth: 'none', anonymous: true, idempotent: false, … }), handler)
+ *   router.post(apiRoutes.login, route({ auth: 'none', anonymous: true, idempotent: false, json: LoginRequestSchema, … }), handler)
  *
- * One declaration gives both its policy — enforced by the middleware `route`
- * returns — and its OpenAPI operation, which `hono-openapi` finds on that
- * middleware (openapi/operation.ts). Nothing else lists paths.
+ * One declaration is its policy, its input and its OpenAPI operation: what it
+ * declares is what the middleware `route` returns enforces, and what
+ * `hono-openapi` documents (it finds the operation on that middleware,
+ * openapi/operation.ts). Nothing else lists paths.
  *
- * Policy of a write (POST, PUT, PATCH, DELETE), outermost first:
- * 1. CHAOS faults (chaos.ts), unless `chaosExempt` (sign-in, so a test can log in);
- * 2. `anonymous`: JSON from this site only (anonymous-writes.ts);
- * 3. the body limit of its `body` kind: 64 KB of JSON, or an upload (body-limits.ts);
- * 4. `endsSessions`: the remembered live sessions are forgotten once it has answered (auth.ts);
- * 5. Idempotency-Key (idempotency.ts) when `idempotent: true` (false: answers that are credentials).
- * A read (GET, HEAD) has no policy: the middleware only passes it on.
+ * Every request, outermost first:
+ * 1. `auth: 'bearer'`: no live session → 401, before anything else is read;
+ * 2. a write's guards (POST, PUT, PATCH, DELETE):
+ *    a. CHAOS faults (chaos.ts), unless `chaosExempt` (sign-in, so a test can log in);
+ *    b. `anonymous`: JSON from this site only (anonymous-writes.ts);
+ *    c. the body limit of its `body` kind: 64 KB of JSON, or an upload (body-limits.ts);
+ *    d. `endsSessions`: the remembered live sessions are forgotten once it has answered (auth.ts);
+ *    e. Idempotency-Key (idempotency.ts) when `idempotent: true` (false: answers that are credentials);
+ * 3. the declared input — `query`, `json` or `form` — read and checked against the one schema
+ *    that also documents it (400 `{detail, errors}`); the handler reads `c.req.valid(…)`.
+ *
+ * The handler's types follow the declaration: `c.req.valid('json' | 'query' | 'form')` is the
+ * schema's output, and on a bearer route `callerOf(c)` (auth.ts) is the signed-in caller.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
+import type * as v from 'valibot';
 import type { ApiEnv, RouteGuards } from '../context.ts';
+import { requireUser } from './auth.ts';
+import { readForm } from './multipart.ts';
 import { operationOf, type RouteDoc } from './openapi/operation.ts';
 import type { RoutePolicy } from './route-policy.ts';
+import { readJson, validate } from './validation.ts';
 
 export type RouteDeclaration = RoutePolicy & RouteDoc;
 
@@ -36,18 +47,45 @@ function guardsOf(policy: RoutePolicy): Guard[] {
   return guards;
 }
 
-/** Runs guards[i…] around `next`, with Hono's rule that a returned Response is the answer. */
+/** Runs guards[i…] around `last`, with Hono's rule that a returned Response is the answer. */
 async function run(
   c: Context<ApiEnv>,
   set: RouteGuards,
   guards: readonly Guard[],
   i: number,
-  next: Next,
+  last: () => Promise<void>,
 ): Promise<void> {
+  if (i === guards.length) return last();
   const guard = set[guards[i]!];
-  if (!guard) return i + 1 < guards.length ? run(c, set, guards, i + 1, next) : next();
-  const res = await guard(c, () => (i + 1 < guards.length ? run(c, set, guards, i + 1, next) : next()));
+  if (!guard) return run(c, set, guards, i + 1, last);
+  const res = await guard(c, () => run(c, set, guards, i + 1, last));
   if (res && !c.finalized) c.res = res;
+}
+
+/** A multipart (or JSON) form: its text fields as the schema's output, and its files by field name. */
+export interface ValidForm<Fields> {
+  fields: Fields;
+  files: Record<string, File>;
+}
+
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : never;
+
+/** What `c.req.valid(…)` answers in the handler of a route declared as `D`. */
+type None = Record<never, never>;
+type DeclaredInput<D> = {
+  out: (D extends { json: infer J extends v.GenericSchema } ? { json: Output<J> } : None) &
+    (D extends { query: infer Q extends v.GenericSchema } ? { query: Output<Q> } : None) &
+    (D extends { form: { fields: infer F extends v.GenericSchema } } ? { form: ValidForm<Output<F>> } : None);
+};
+
+/** Reads the declared input and checks it against its schema; the handler reads `c.req.valid(…)`. */
+async function readDeclaredInput(c: Context<ApiEnv>, declaration: RouteDeclaration): Promise<void> {
+  if (declaration.query) c.req.addValidatedData('query', validate(declaration.query, c.req.query()) as object);
+  if (declaration.json) c.req.addValidatedData('json', validate(declaration.json, await readJson(c)) as object);
+  if (declaration.form) {
+    const form = await readForm(c);
+    c.req.addValidatedData('form', { fields: validate(declaration.form.fields, form.fields), files: form.files });
+  }
 }
 
 const declarations = new WeakMap<object, RouteDeclaration>();
@@ -57,13 +95,23 @@ export function declarationOf(handler: unknown): RouteDeclaration | undefined {
   return typeof handler === 'function' ? declarations.get(handler) : undefined;
 }
 
-/** The middleware that declares a route: its policy, and its OpenAPI operation. */
-export function route(declaration: RouteDeclaration): MiddlewareHandler<ApiEnv> {
+/** The middleware that declares a route: its policy, its input, and its OpenAPI operation. */
+export function route<const D extends RouteDeclaration>(
+  declaration: D,
+): MiddlewareHandler<ApiEnv, string, DeclaredInput<D>> {
   const guards = guardsOf(declaration);
-  const middleware: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const reads = Boolean(declaration.query ?? declaration.json ?? declaration.form);
+  const middleware: MiddlewareHandler<ApiEnv> = async (c, next: Next) => {
+    if (declaration.auth === 'bearer') requireUser(c);
+    const inner = reads
+      ? async () => {
+          await readDeclaredInput(c, declaration);
+          await next();
+        }
+      : next;
     const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD') return next();
-    await run(c, c.var.guards, guards, 0, next);
+    if (method === 'GET' || method === 'HEAD') return inner();
+    await run(c, c.var.guards, guards, 0, inner);
   };
   // What hono-openapi's describeRoute attaches, made when the document is first asked for.
   let spec: DescribeRouteOptions | undefined;
@@ -73,5 +121,5 @@ export function route(declaration: RouteDeclaration): MiddlewareHandler<ApiEnv> 
     },
   };
   declarations.set(middleware, declaration);
-  return Object.assign(middleware, { [uniqueSymbol]: described });
+  return Object.assign(middleware, { [uniqueSymbol]: described }) as unknown as MiddlewareHandler<ApiEnv, string, DeclaredInput<D>>;
 }

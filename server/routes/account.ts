@@ -35,10 +35,9 @@ import {
   setEmail,
   setPasswordHash,
 } from '../db/queries/users.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
+import { callerOf } from '../http/auth.ts';
 import { route } from '../http/route.ts';
-import { readJsonAs } from '../http/validation.ts';
 import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
 import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
@@ -129,7 +128,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, ForgotPasswordRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       const ip = c.get('ip');
       await enforceUncounted(db, [{ bucket: `forgot:ip:${ip}`, limit: limits.resendPerIp }], now);
@@ -175,7 +174,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, ResetPasswordRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       const ip = c.get('ip');
       // Per address only: the code itself bounds guesses (5 burn it), so strangers' wrong tries never 429 its holder.
@@ -215,8 +214,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const caller = requireUser(c);
-      const body = await readJsonAs(c, ChangePasswordRequestSchema);
+      const caller = callerOf(c);
+      const body = c.req.valid('json');
       const now = clock.now();
       await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
       const passwordHash = await hashPassword(body.new_password);
@@ -241,8 +240,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       errors: [409, 429],
     }),
     async (c) => {
-      const caller = requireUser(c);
-      const body = await readJsonAs(c, ChangeEmailRequestSchema);
+      const caller = callerOf(c);
+      const body = c.req.valid('json');
       const now = clock.now();
       await enforce(
         db,
@@ -285,8 +284,8 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       errors: [409, 429],
     }),
     async (c) => {
-      const caller = requireUser(c);
-      const body = await readJsonAs(c, ConfirmEmailChangeRequestSchema);
+      const caller = callerOf(c);
+      const body = c.req.valid('json');
       const now = clock.now();
       await enforce(
         db,

@@ -21,7 +21,6 @@ import { markVerified } from '../db/queries/registrations.ts';
 import { requireAdult } from '../http/adult-only.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
-import { readJsonAs } from '../http/validation.ts';
 import { sendVerificationCode } from '../services/account-mail.ts';
 import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
@@ -60,7 +59,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       errors: [401, 403, 429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, LoginRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       const ip = c.get('ip');
       await enforce(db, [{ bucket: `login:ip:${ip}`, limit: limits.loginPerIp }], now);
@@ -96,7 +95,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       errors: [401],
     }),
     async (c) => {
-      const body = await readJsonAs(c, RefreshRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       const result = await db.transaction((tx) => rotateRefreshToken(tx, body.refresh, now, config.refreshTokenTtl));
       if (!result.ok) throw new ApiError(401, 'Your session has expired. Please log in again.');
@@ -120,7 +119,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       responses: { 200: { description: 'Logged out.', schema: DetailResponseSchema } },
     }),
     async (c) => {
-      const body = await readJsonAs(c, LogoutRequestSchema);
+      const body = c.req.valid('json');
       await revokeByToken(db, body.refresh, clock.now());
       return c.json({ detail: 'Logged out.' });
     },
@@ -140,7 +139,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       errors: [409, 429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, RegisterRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       await enforce(
         db,
@@ -198,7 +197,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, VerifyEmailRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       await enforce(
         db,
@@ -249,7 +248,7 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, ResendVerificationRequestSchema);
+      const body = c.req.valid('json');
       const now = clock.now();
       await enforce(
         db,

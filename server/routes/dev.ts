@@ -21,7 +21,6 @@ import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { queuedMailTo } from '../db/queries/mail-queue.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
-import { validate } from '../http/validation.ts';
 import * as v from 'valibot';
 
 const MailboxQuerySchema = v.object({ email: EmailSchema });
@@ -46,7 +45,7 @@ export function devRoutes(services: Services): Hono<ApiEnv> {
         throw new ApiError(403, 'The dev mailbox only answers requests made on the server itself.');
       }
       if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
-      const { email } = validate(MailboxQuerySchema, { email: c.req.query('email') });
+      const { email } = c.req.valid('query');
       const mail = await queuedMailTo(services.db, email);
       const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
       return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });

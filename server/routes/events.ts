@@ -13,18 +13,17 @@ import { Hono } from 'hono';
 import { API_PREFIX, apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import {
   EventConflictSchema,
+  type EventFields,
   EventFieldsSchema,
   EventListSchema,
   EventSchema,
 } from '../../src/shared/contract/event.ts';
-import type { ApiContext, ApiEnv, Services } from '../context.ts';
+import type { ApiEnv, Services } from '../context.ts';
 import { eventJson } from '../db/queries/events.ts';
-import { requireUser } from '../http/auth.ts';
-import { readForm } from '../http/multipart.ts';
 import { ApiError } from '../http/problem.ts';
-import { route } from '../http/route.ts';
+import { callerOf } from '../http/auth.ts';
+import { route, type ValidForm } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
-import { validate } from '../http/validation.ts';
 import { eventLists } from '../services/events/event-lists.ts';
 import { eventWrites, type EventInput } from '../services/events/event-writes.ts';
 import { acceptImage } from '../services/image-store.ts';
@@ -46,10 +45,9 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
   const lists = eventLists(db, base);
   const writes = eventWrites(services, base);
 
-  async function readEventForm(c: ApiContext): Promise<EventInput> {
-    const form = await readForm(c);
-    const fields = validate(EventFieldsSchema, form.fields);
-    const file = form.files.cover_image;
+  /** The checked form, its cover decoded once the write has been counted (an account over its limit costs no image work). */
+  async function eventInput({ fields, files }: ValidForm<EventFields>): Promise<EventInput> {
+    const file = files.cover_image;
     return { fields, cover: file ? await acceptImage(file) : null };
   }
 
@@ -66,7 +64,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       errors: [400, 403],
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const page = listPageParams(c);
       const pageTag = page ? `-p${page.limit}.${page.afterId}` : '';
       const tagTail = `${pageTag}-${shortHash(base)}"`;
@@ -95,7 +93,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       errors: [403, 404],
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const found = await eventJson(db, eventId(c), user.userId, base);
       if (!found) throw new ApiError(404, 'Event not found.');
       return c.body(found.body, 200, {
@@ -120,8 +118,8 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       errors: [403, 409, 429],
     }),
     async (c) => {
-      const user = requireUser(c);
-      const created = await writes.create(user, () => readEventForm(c));
+      const user = callerOf(c);
+      const created = await writes.create(user, () => eventInput(c.req.valid('form')));
       return c.body(created.body, 201, { ...jsonHeaders, ETag: `"${created.version}"` });
     },
   );
@@ -143,8 +141,9 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       errors: [403, 404, 409, 429],
     }),
     async (c) => {
-      const user = requireUser(c);
-      const result = await writes.update(user, eventId(c), ifMatchVersion(c), () => readEventForm(c));
+      const user = callerOf(c);
+      const form = c.req.valid('form');
+      const result = await writes.update(user, eventId(c), ifMatchVersion(c), () => eventInput(form));
       const status = 'conflict' in result ? 412 : 200;
       const body = 'conflict' in result ? result.conflict : result.body;
       return c.body(body, status, { ...jsonHeaders, ETag: `"${result.version}"` });
@@ -162,7 +161,7 @@ export function eventRoutes(services: Services): Hono<ApiEnv> {
       errors: [403, 404, 429],
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       await writes.remove(user, eventId(c));
       return c.body(null, 204);
     },

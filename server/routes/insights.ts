@@ -16,11 +16,8 @@
  */
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
-import * as v from 'valibot';
 import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
 import {
-  INSIGHTS_DEFAULT_DAYS,
-  INSIGHTS_MAX_DAYS,
   InsightHitSchema,
   InsightsQuerySchema,
   InsightsSchema,
@@ -28,24 +25,16 @@ import {
   type Insights,
 } from '../../src/shared/contract/insights.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
-import { requireUser } from '../http/auth.ts';
 import { mayCount } from '../http/counted-visit.ts';
+import { callerOf } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
-import { readJson, validate } from '../http/validation.ts';
 import { INSIGHT_COLUMNS, listingOwner, ownInsightDays } from '../db/queries/listing-insights.ts';
 import { insightsDay, type InsightsCounter } from '../services/insights-counter.ts';
 import { eventId } from './event-rules.ts';
 
 const DAY_MS = 86_400_000;
 
-const DaysSchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
-  v.transform(Number),
-  v.minValue(1, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
-  v.maxValue(INSIGHTS_MAX_DAYS, `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`),
-);
 
 /** `days` dates ending with `today` (YYYY-MM-DD), oldest first. */
 function dateRange(today: string, days: number): string[] {
@@ -75,10 +64,9 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       errors: [404],
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const id = eventId(c);
-      const raw = c.req.query('days');
-      const days = raw === undefined ? INSIGHTS_DEFAULT_DAYS : validate(DaysSchema, raw);
+      const { days } = c.req.valid('query');
       const range = dateRange(insightsDay(clock.now()), days);
       const rows = await ownInsightDays(db, id, user.userId, range[0]!);
       if (!rows) throw new ApiError(404, 'Event not found.');
@@ -137,7 +125,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       if (c.req.header('sec-fetch-site') === 'cross-site') {
         throw new ApiError(403, 'This request came from another website, so it was refused.');
       }
-      const hit = validate(InsightHitSchema, await readJson(c));
+      const hit = c.req.valid('json');
       if (!mayCount(c)) return c.body(null, 204);
       const holder = await tokenHolder(c);
       if (holder !== null && holder === (await listingOwner(db, id))) return c.body(null, 204);

@@ -13,7 +13,6 @@ import type { ApiEnv, Services } from '../context.ts';
 import { insertIssueReport } from '../db/queries/issue-reports.ts';
 import { atomically } from '../db/request-transaction.ts';
 import { route } from '../http/route.ts';
-import { readJsonAs } from '../http/validation.ts';
 import { enforce } from '../services/rate-limit.ts';
 
 export function issueRoutes(services: Services): Hono<ApiEnv> {
@@ -32,7 +31,7 @@ export function issueRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const body = await readJsonAs(c, ReportIssueRequestSchema);
+      const body = c.req.valid('json');
       const user = c.get('user');
       const account = user ? `user:${user.userId}` : body.email ? `email:${body.email}` : null;
       await enforce(

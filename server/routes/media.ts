@@ -10,7 +10,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
-import { isRenditionWidth, RENDITION_WIDTHS } from '../../src/shared/contract/media-url.ts';
+import { RENDITION_WIDTHS, type RenditionWidth } from '../../src/shared/contract/media-url.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
@@ -99,18 +99,21 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
       summary:
         'An uploaded image by its random name; immutable. `?w=480`, `960` or `1280`: a smaller WebP copy (srcset).',
       auth: 'none',
-      query: v.object({ w: v.optional(v.picklist(RENDITION_WIDTHS.map(String))) }),
+      query: v.object({
+        w: v.optional(
+          v.pipe(
+            v.picklist(RENDITION_WIDTHS.map(String), `Image width w must be one of ${RENDITION_WIDTHS.join(', ')}.`),
+            v.transform((w) => Number(w) as RenditionWidth),
+          ),
+        ),
+      }),
       responses: { 200: { description: 'The image.', contentType: 'image/*' } },
       errors: [404],
     }),
     async (c) => {
       const name = c.req.param('name');
-      const w = c.req.query('w');
-      if (w === undefined) return sendOriginal(c, name, FOREVER);
-      const width = Number(w);
-      if (!/^\d+$/.test(w) || !isRenditionWidth(width)) {
-        throw new ApiError(400, `Image width w must be one of ${RENDITION_WIDTHS.join(', ')}.`);
-      }
+      const width = c.req.valid('query').w;
+      if (width === undefined) return sendOriginal(c, name, FOREVER);
       const rendition = await smaller.get(name, width);
       if (!rendition) throw new ApiError(404, 'No such image.');
       if (rendition.kind === 'rendition') {

@@ -19,11 +19,9 @@ import {
 } from '../../src/shared/contract/places.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { matchingBusinessesJson } from '../db/queries/listings.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
-import { validate } from '../http/validation.ts';
 import {
   defaultPlacesSearchLimits,
   placesSearchLimiter,
@@ -52,7 +50,7 @@ export function placesRoutes(services: Services, limits: PlacesSearchLimits = de
       errors: [429],
     }),
     async (c) => {
-      const query = validate(PlacesAutocompleteQuerySchema, c.req.query());
+      const query = c.req.valid('query');
       await countSearch(c);
       if (query.input.length < PLACES_MIN_INPUT_LENGTH) return c.json({ predictions: [] });
       try {
@@ -75,7 +73,7 @@ export function placesRoutes(services: Services, limits: PlacesSearchLimits = de
       errors: [404, 429, 502],
     }),
     async (c) => {
-      const query = validate(PlaceDetailsQuerySchema, c.req.query());
+      const query = c.req.valid('query');
       await countSearch(c);
       let place;
       try {
@@ -107,8 +105,7 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
       responses: { 200: { description: 'Candidates, nearest first.', schema: MatchingBusinessesResponseSchema } },
     }),
     async (c) => {
-      requireUser(c);
-      const query = validate(MatchingBusinessesQuerySchema, c.req.query());
+      const query = c.req.valid('query');
       const candidates = await matchingBusinessesJson(
         services.db,
         {

@@ -12,12 +12,10 @@ import { UserSchema } from '../../src/shared/contract/user.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { profileJson, updateProfile } from '../db/queries/profile.ts';
 import { requireAdult } from '../http/adult-only.ts';
-import { requireUser } from '../http/auth.ts';
-import { readForm } from '../http/multipart.ts';
 import { ApiError } from '../http/problem.ts';
 import { mediaBase } from '../http/urls.ts';
+import { callerOf } from '../http/auth.ts';
 import { route } from '../http/route.ts';
-import { validate } from '../http/validation.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage } from '../services/image-store.ts';
 import { countWrite } from '../services/write-policy.ts';
@@ -41,7 +39,7 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
       auth: 'bearer',
       responses: { 200: { description: 'The user.', schema: UserSchema } },
     }),
-    async (c) => respond(c, requireUser(c).userId),
+    async (c) => respond(c, callerOf(c).userId),
   );
 
   router.patch(
@@ -57,10 +55,10 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
       errors: [429],
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       await countWrite(db, writePolicy, user.userId, clock.now());
-      const form = await readForm(c);
-      const fields = validate(ProfileUpdateFieldsSchema, form.fields);
+      const form = c.req.valid('form');
+      const { fields } = form;
       requireAdult(fields.date_of_birth, services.clock.now());
       const file = form.files.profile_image;
       const image = file ? await acceptImage(file) : null;

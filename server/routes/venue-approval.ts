@@ -21,8 +21,8 @@ import {
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
 import { atomically } from '../db/request-transaction.ts';
 import { venueRequestsJson } from '../db/queries/venue-requests.ts';
-import { requireUser } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
+import { callerOf } from '../http/auth.ts';
 import { route } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
 import { answerVenueRequest } from '../services/venue-approval.ts';
@@ -53,14 +53,14 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
       responses: { 200: { description: 'The requests.', schema: VenueRequestsResponseSchema } },
     }),
     async (c) => {
-      const user = requireUser(c);
+      const user = callerOf(c);
       const body = await venueRequestsJson(db, user.userId, today(), REQUESTS_LIMIT, base);
       return c.body(`{"requests":${body}}`, 200, { ...jsonHeaders, 'Cache-Control': 'private, no-cache' });
     },
   );
 
   async function answer(c: ApiContext, verdict: VenueAnswer) {
-    const user = requireUser(c);
+    const user = callerOf(c);
     const id = eventId(c);
     await countWrite(db, writePolicy, user.userId, clock.now());
     const answered = await atomically(db, (tx) =>

@@ -9,8 +9,21 @@ export const INSIGHTS_DEFAULT_DAYS = 30;
 /** The most days one answer covers; rows are kept a little longer (server housekeeping). */
 export const INSIGHTS_MAX_DAYS = 400;
 
-/** The query of the owner's read (the server checks days: a whole number from 1 to INSIGHTS_MAX_DAYS). */
-export const InsightsQuerySchema = v.object({ days: v.optional(v.string()) });
+const daysMessage = `days must be a whole number from 1 to ${INSIGHTS_MAX_DAYS}.`;
+
+/** The query of the owner's read: `days`, a whole number from 1 to INSIGHTS_MAX_DAYS (30 when absent). */
+export const InsightsQuerySchema = v.object({
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, daysMessage),
+      v.transform(Number),
+      v.minValue(1, daysMessage),
+      v.maxValue(INSIGHTS_MAX_DAYS, daysMessage),
+    ),
+    String(INSIGHTS_DEFAULT_DAYS),
+  ),
+});
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
