@@ -121,5 +121,9 @@ export function route<const D extends RouteDeclaration>(
     },
   };
   declarations.set(middleware, declaration);
-  return Object.assign(middleware, { [uniqueSymbol]: described }) as unknown as MiddlewareHandler<ApiEnv, string, DeclaredInput<D>>;
+  return Object.assign(middleware, { [uniqueSymbol]: described }) as unknown as MiddlewareHandler<
+    ApiEnv,
+    string,
+    DeclaredInput<D>
+  >;
 }

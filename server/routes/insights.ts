@@ -35,7 +35,6 @@ import { eventId } from './event-rules.ts';
 
 const DAY_MS = 86_400_000;
 
-
 /** `days` dates ending with `today` (YYYY-MM-DD), oldest first. */
 function dateRange(today: string, days: number): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
