@@ -5,6 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
+import type { DeclaredLimit } from './http/route-policy.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
 import type { ImageStore } from './services/image-store.ts';
@@ -46,6 +47,8 @@ export interface RouteGuards {
   endsSessions: MiddlewareHandler<ApiEnv>;
   endsSessionsWhenRefused: MiddlewareHandler<ApiEnv>;
   idempotency: MiddlewareHandler<ApiEnv>;
+  /** Counts a request into its route's declared limits; throws 429 when one is exceeded. */
+  limits: (c: Context<ApiEnv>, limits: readonly DeclaredLimit[]) => Promise<void>;
 }
 
 /** Per-request values set by middleware. */

@@ -12,6 +12,7 @@ import { forgetSessionsAfter } from './auth.ts';
 import { jsonBodyLimit, uploadBodyLimit } from './body-limits.ts';
 import { chaosFaults, type ChaosSettings } from './chaos.ts';
 import { idempotency } from './idempotency.ts';
+import { declaredLimits } from './declared-limits.ts';
 
 export function routeGuards(
   services: Services,
@@ -26,6 +27,7 @@ export function routeGuards(
     endsSessions: forgetSessionsAfter(options.live, false),
     endsSessionsWhenRefused: forgetSessionsAfter(options.live, true),
     idempotency: idempotency(services),
+    limits: declaredLimits(services),
   };
 }
 

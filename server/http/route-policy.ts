@@ -3,6 +3,22 @@
  * guards route() runs for it, which its OpenAPI operation (openapi/operation.ts)
  * also shows. Its own module so that those two need not import each other.
  */
+import type { RateLimitPolicy } from '../services/rate-limit.ts';
+
+/**
+ * One count a request makes before its handler runs, kept in the database for every instance
+ * (services/rate-limit.ts): `{ bucket: 'register:ip', per: 'ip', limit: 'registerPerIp' }` counts
+ * into `register:ip:203.0.113.9`. Over any of a route's limits it answers 429 with Retry-After.
+ */
+export interface DeclaredLimit {
+  /** The bucket's name; the key it is kept per follows it. */
+  bucket: string;
+  /** Per the client's address, the signed-in account, or a field of the checked JSON body. */
+  per: 'ip' | 'user' | `json.${string}`;
+  /** Which limit of the policy. */
+  limit: keyof RateLimitPolicy;
+}
+
 export interface RoutePolicy {
   /** Callable without a token: the body must be JSON and a browser request must come from this site. */
   anonymous?: boolean;
@@ -17,4 +33,6 @@ export interface RoutePolicy {
   endsSessions?: 'always' | 'when-refused';
   /** CHAOS never fails it. */
   chaosExempt?: boolean;
+  /** Counted before the handler, once the input has been checked; any one over its limit → 429. */
+  limits?: readonly DeclaredLimit[];
 }

@@ -17,7 +17,8 @@
  *    d. `endsSessions`: the remembered live sessions are forgotten once it has answered (auth.ts);
  *    e. Idempotency-Key (idempotency.ts) when `idempotent: true` (false: answers that are credentials);
  * 3. the declared input — `query`, `json` or `form` — read and checked against the one schema
- *    that also documents it (400 `{detail, errors}`); the handler reads `c.req.valid(…)`.
+ *    that also documents it (400 `{detail, errors}`); the handler reads `c.req.valid(…)`;
+ * 4. the declared `limits`, counted per address, account or body field (429 with Retry-After).
  *
  * The handler's types follow the declaration: `c.req.valid('json' | 'query' | 'form')` is the
  * schema's output, and on a bearer route `callerOf(c)` (auth.ts) is the signed-in caller.
@@ -34,7 +35,7 @@ import { readJson, validate } from './validation.ts';
 
 export type RouteDeclaration = RoutePolicy & RouteDoc;
 
-type Guard = keyof RouteGuards;
+type Guard = Exclude<keyof RouteGuards, 'limits'>;
 
 function guardsOf(policy: RoutePolicy): Guard[] {
   const guards: Guard[] = [];
@@ -100,12 +101,14 @@ export function route<const D extends RouteDeclaration>(
   declaration: D,
 ): MiddlewareHandler<ApiEnv, string, DeclaredInput<D>> {
   const guards = guardsOf(declaration);
-  const reads = Boolean(declaration.query ?? declaration.json ?? declaration.form);
+  const limits = declaration.limits ?? [];
+  const reads = Boolean(declaration.query ?? declaration.json ?? declaration.form) || limits.length > 0;
   const middleware: MiddlewareHandler<ApiEnv> = async (c, next: Next) => {
     if (declaration.auth === 'bearer') requireUser(c);
     const inner = reads
       ? async () => {
           await readDeclaredInput(c, declaration);
+          if (limits.length > 0) await c.var.guards.limits(c, limits);
           await next();
         }
       : next;

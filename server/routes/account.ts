@@ -237,20 +237,16 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       idempotent: true,
       json: ChangeEmailRequestSchema,
       responses: { 200: { description: 'Code sent.', schema: DetailResponseSchema } },
-      errors: [409, 429],
+      limits: [
+        { bucket: 'email-change:ip', per: 'ip', limit: 'resendPerIp' },
+        { bucket: 'email-change:acct', per: 'user', limit: 'resendPerAccount' },
+      ],
+      errors: [409],
     }),
     async (c) => {
       const caller = callerOf(c);
       const body = c.req.valid('json');
       const now = clock.now();
-      await enforce(
-        db,
-        [
-          { bucket: `email-change:ip:${c.get('ip')}`, limit: limits.resendPerIp },
-          { bucket: `email-change:acct:${caller.userId}`, limit: limits.resendPerAccount },
-        ],
-        now,
-      );
       const user = await checkCurrentPassword(caller.userId, c.get('ip'), body.current_password, now);
       if (user.email.toLowerCase() === body.new_email) {
         throw new ApiError(400, 'That is already your email address.', { new_email: ['That is already your email.'] });
@@ -281,21 +277,17 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       endsSessions: 'always',
       json: ConfirmEmailChangeRequestSchema,
       responses: { 200: { description: 'The new address.', schema: EmailChangedSchema } },
-      errors: [409, 429],
+      limits: [
+        { bucket: 'email-confirm:ip', per: 'ip', limit: 'verifyPerIp' },
+        { bucket: 'email-confirm:acct', per: 'user', limit: 'verifyPerAccount' },
+        { bucket: 'code-day:email', per: 'user', limit: 'codeTriesPerAccountPerDay' },
+      ],
+      errors: [409],
     }),
     async (c) => {
       const caller = callerOf(c);
       const body = c.req.valid('json');
       const now = clock.now();
-      await enforce(
-        db,
-        [
-          { bucket: `email-confirm:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
-          { bucket: `email-confirm:acct:${caller.userId}`, limit: limits.verifyPerAccount },
-          { bucket: `code-day:email:${caller.userId}`, limit: limits.codeTriesPerAccountPerDay },
-        ],
-        now,
-      );
       // Tries at codes for one address are counted across every account that asked for it.
       const target = await pendingEmailChangeTarget(db, caller.userId);
       if (target) {

@@ -136,19 +136,15 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       chaosExempt: true,
       json: RegisterRequestSchema,
       responses: { 201: { description: 'Registered; verify the email next.', schema: RegisterResponseSchema } },
-      errors: [409, 429],
+      limits: [
+        { bucket: 'register:ip', per: 'ip', limit: 'registerPerIp' },
+        { bucket: 'register:acct', per: 'json.email', limit: 'registerPerAccount' },
+      ],
+      errors: [409],
     }),
     async (c) => {
       const body = c.req.valid('json');
       const now = clock.now();
-      await enforce(
-        db,
-        [
-          { bucket: `register:ip:${c.get('ip')}`, limit: limits.registerPerIp },
-          { bucket: `register:acct:${body.email}`, limit: limits.registerPerAccount },
-        ],
-        now,
-      );
       requireAdult(body.date_of_birth, now);
       const passwordHash = await hashPassword(body.password);
       // A pending (unverified) registration of this email is replaced, password and code included:
@@ -194,20 +190,15 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       chaosExempt: true,
       json: VerifyEmailRequestSchema,
       responses: { 200: { description: 'Verified and signed in.', schema: TokenPairSchema } },
-      errors: [429],
+      limits: [
+        { bucket: 'verify:ip', per: 'ip', limit: 'verifyPerIp' },
+        { bucket: 'verify:acct', per: 'json.email', limit: 'verifyPerAccount' },
+        { bucket: 'code-day:verify', per: 'json.email', limit: 'codeTriesPerAccountPerDay' },
+      ],
     }),
     async (c) => {
       const body = c.req.valid('json');
       const now = clock.now();
-      await enforce(
-        db,
-        [
-          { bucket: `verify:ip:${c.get('ip')}`, limit: limits.verifyPerIp },
-          { bucket: `verify:acct:${body.email}`, limit: limits.verifyPerAccount },
-          { bucket: `code-day:verify:${body.email}`, limit: limits.codeTriesPerAccountPerDay },
-        ],
-        now,
-      );
       const user = await findUserByEmail(db, body.email, now);
       if (!user || user.verified) {
         const over = await hit(
@@ -245,19 +236,14 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       responses: {
         200: { description: 'Sent when the account exists and is unverified.', schema: DetailResponseSchema },
       },
-      errors: [429],
+      limits: [
+        { bucket: 'resend:ip', per: 'ip', limit: 'resendPerIp' },
+        { bucket: 'resend:acct', per: 'json.email', limit: 'resendPerAccount' },
+      ],
     }),
     async (c) => {
       const body = c.req.valid('json');
       const now = clock.now();
-      await enforce(
-        db,
-        [
-          { bucket: `resend:ip:${c.get('ip')}`, limit: limits.resendPerIp },
-          { bucket: `resend:acct:${body.email}`, limit: limits.resendPerAccount },
-        ],
-        now,
-      );
       const wait = await hit(
         db,
         `resend:cooldown:${body.email}`,

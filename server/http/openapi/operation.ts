@@ -101,6 +101,7 @@ function errorStatuses(doc: RouteDoc, policy: RoutePolicy): ErrorStatus[] {
   if (policy.anonymous) statuses.add(403).add(415);
   if (policy.idempotent) statuses.add(409).add(422);
   if (doc.etag === 'if-match') statuses.add(412);
+  if (policy.limits?.length) statuses.add(429);
   if (!doc.withoutDatabase) statuses.add(503);
   return [...statuses].sort();
 }
