@@ -44,6 +44,10 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** Source folders of the signed-in dashboard (the public site never needs them). */
+const dashboardModule =
+  /[\\/]src[\\/](features[\\/](dashboard|events|profile|business|outbox)|app[\\/]dashboard-route)/;
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias:
@@ -102,6 +106,12 @@ export default defineConfig(({ command }) => ({
         // React into a chunk of its own although the entry always loads it
         // first (rolldown#10731): a second request and ~0.5 KB more gzip.
         codeSplitting: { groups: [{ name: 'app', test: /[\\/]src[\\/]main\.tsx$/ }] },
+        // A chunk holding any module of the signed-in screens is named `dash-…`: the size
+        // check (scripts/size.ts) proves no public route loads one, whatever Rolldown calls it.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => dashboardModule.test(id))
+            ? 'assets/dash-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -15,8 +15,8 @@ import { distDir, serveDist } from './size-server.ts';
 import { JS_BUDGET, measureFirstVisit } from './support/first-visit.ts';
 
 const CSS_BUDGET = 15 * 1024;
-/** Chunk names that belong to the dashboard and must never load on a public route. */
-const DASHBOARD_CHUNK = /dashboard|events-page|profile-page|business-page|outbox-page|places-search/;
+/** Chunks that hold dashboard code (vite.config.ts names them `dash-…`): never on a public route. */
+const DASHBOARD_CHUNK = /\/assets\/dash-/;
 
 const dist = distDir();
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB (${bytes} B)`;

@@ -23,7 +23,7 @@ describe('event drafts', () => {
     });
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    await userEvent.type(within(screen.getByRole('dialog')).getByLabelText('Title'), 'Half-typed gig');
+    await userEvent.type(within(await screen.findByRole('dialog')).getByLabelText('Title'), 'Half-typed gig');
     // Saved once the autosave delay has passed (polled: on a busy host the IndexedDB write lands later).
     await waitFor(async () => expect((await readDraft('event:new'))?.data).toMatchObject({ title: 'Half-typed gig' }), {
       timeout: AUTOSAVE_DELAY_MS + 5000,
@@ -32,7 +32,7 @@ describe('event drafts', () => {
     cleanup(); // the tab is gone
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
     expect(within(dialog).getByLabelText('Title')).toHaveValue('');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Restore draft' }));
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Half-typed gig');

@@ -17,7 +17,7 @@ const route = { path: '/dashboard/events', Component: EventsPage };
 
 async function openNewEvent() {
   await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-  return screen.getByRole('dialog', { name: 'New event' });
+  return screen.findByRole('dialog', { name: 'New event' });
 }
 
 describe('event editor listing fields', () => {
@@ -102,7 +102,7 @@ describe('event editor listing fields', () => {
     const card = screen.getByRole('article', { name: 'Jazz on the roof' });
     expect(within(card).getByText('Draft')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit event' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
@@ -116,7 +116,7 @@ describe('event editor listing fields', () => {
     const card = screen.getByRole('article', { name: 'Jazz on the roof' });
     expect(within(card).queryByText('Draft')).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit event' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Move to drafts' })).toBeInTheDocument();
   });

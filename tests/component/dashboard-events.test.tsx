@@ -56,7 +56,7 @@ describe('events screen', () => {
     seedEvents([]);
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Open mic');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Location' }), 'The Crown');
     await userEvent.type(within(dialog).getByLabelText('Start date'), '2026-07-04');
@@ -80,7 +80,7 @@ describe('events screen', () => {
     seedEvents([]);
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Salsa class');
     await userEvent.click(within(dialog).getByLabelText('Repeats every week'));
     expect(within(dialog).queryByLabelText('Start date')).toBeNull();
@@ -118,7 +118,7 @@ describe('events screen', () => {
     seedEvents([]);
     renderScreen('/dashboard/events', route);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'x');
     await userEvent.type(within(dialog).getByLabelText('Ticket link'), 'https://tickets.example.com/x');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
@@ -138,7 +138,7 @@ describe('events screen', () => {
     renderScreen('/dashboard/events', route);
     const card = screen.getByRole('article', { name: 'Jazz on the roof' });
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit event' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     const title = within(dialog).getByLabelText('Title');
     await userEvent.clear(title);
     await userEvent.type(title, 'Jazz at dusk');

@@ -8,7 +8,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InsightsButton } from '../../src/components/insights/insights-dialog.tsx';
+import { InsightsButton } from '../../src/components/insights/insights-button.tsx';
 import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
 import type { Insights } from '../../src/shared/contract/insights.ts';
 import { eventRecord } from '../support/event-record.ts';
@@ -34,7 +34,7 @@ function thirtyDays(): Insights {
 async function openInsights(title = 'Jazz on the roof') {
   const card = screen.getByRole('article', { name: title });
   await userEvent.click(within(card).getByRole('button', { name: 'Insights' }));
-  return screen.getByRole('dialog', { name: `Insights: ${title}` });
+  return screen.findByRole('dialog', { name: `Insights: ${title}` });
 }
 
 function figure(dialog: HTMLElement, label: string): string {

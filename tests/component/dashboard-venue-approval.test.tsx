@@ -74,7 +74,7 @@ describe('venue approval in the dashboard', () => {
     ]);
     renderScreen('/dashboard/events', eventsRoute);
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit event' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     const venue = within(dialog).getByRole('combobox', { name: 'Venue' });
     await userEvent.type(venue, 'Blue');
     const option = await within(dialog).findByRole('option', { name: /Blue Door Bar/ }, { timeout: 5000 });
@@ -98,7 +98,7 @@ describe('venue approval in the dashboard', () => {
     seedEvents([]);
     renderScreen('/dashboard/events', eventsRoute);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
-    const dialog = screen.getByRole('dialog', { name: 'New event' });
+    const dialog = await screen.findByRole('dialog', { name: 'New event' });
     expect(within(dialog).getByText('Choose the location first: venues are found near it.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Venue' }), 'Blue Door');
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -124,7 +124,7 @@ describe('venue approval in the dashboard', () => {
     seedEvents([withVenue]);
     renderScreen('/dashboard/events', eventsRoute);
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit event' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     expect(within(dialog).getByRole('combobox', { name: 'Venue' })).toHaveValue('Blue Door Bar');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove venue' }));
     expect(within(dialog).getByRole('combobox', { name: 'Venue' })).toHaveValue('');

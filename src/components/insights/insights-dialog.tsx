@@ -1,6 +1,6 @@
 /**
- * A listing's Insights (contract §10, product §7): the button on its card
- * and the dialog it opens — the last 30 days' totals (Views, QR scans,
+ * A listing's Insights (contract §10, product §7), what the dialog of its
+ * card's button (insights-button.tsx) shows — the last 30 days' totals (Views, QR scans,
  * Ticket clicks, then shares and calendar adds), a small daily chart of
  * views and the same numbers as a table. Every answer is kept on the device,
  * so offline the dialog shows the last known figures and says "as of" when.
@@ -13,8 +13,6 @@ import { INSIGHTS_DEFAULT_DAYS, type Insights } from '../../shared/contract/insi
 import { api } from '../../lib/api.ts';
 import { cacheInsights, cachedInsights } from '../../lib/insights-cache.ts';
 import { useAuth } from '../../stores/auth-store.ts';
-import { publishedId } from '../share/listing-link.ts';
-import { Dialog } from '../ui/dialog.tsx';
 import { InsightsChart } from './insights-chart.tsx';
 import { dayLabel } from './day-label.ts';
 
@@ -35,27 +33,6 @@ type Loaded =
 const asOfText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Insights" on a card; nothing until the listing has an id (created offline and not sent yet). */
-export function InsightsButton({ target, title }: { target: string; title: string }) {
-  const id = publishedId(target);
-  const [open, setOpen] = useState(false);
-  if (id === null) return null;
-  return (
-    <>
-      <button
-        type="button"
-        className="button button--small button--quiet"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Insights
-      </button>
-      <Dialog open={open} onClose={() => setOpen(false)} label={`Insights: ${title}`} className="form-modal">
-        <InsightsView eventId={id} title={title} onClose={() => setOpen(false)} />
-      </Dialog>
-    </>
-  );
-}
-
 export function InsightsView({ eventId, title, onClose }: { eventId: number; title: string; onClose: () => void }) {
   const userId = useAuth((s) => s.user?.id ?? null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });

@@ -23,7 +23,7 @@ import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-r
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
-import { InsightsButton } from '../../components/insights/insights-dialog.tsx';
+import { InsightsButton } from '../../components/insights/insights-button.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import {
   buildBusinessCreate,

@@ -7,7 +7,7 @@
  */
 import { memo } from 'react';
 import { Link } from '../../components/link.tsx';
-import { InsightsButton } from '../../components/insights/insights-dialog.tsx';
+import { InsightsButton } from '../../components/insights/insights-button.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';

@@ -5,15 +5,20 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { prepareImage, COVER_ASPECT } from '../../lib/images.ts';
 import { useMyEvents } from '../../stores/my-events-store.ts';
 import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
-import { DuplicateDialog } from './duplicate-dialog.tsx';
+import { onDemand } from '../../components/lazy/on-demand.ts';
 import { EventCard } from './event-card.tsx';
-import { EventEditor, type EditorRequest } from './event-editor.tsx';
+import type { EditorRequest } from './event-editor.tsx';
 import { takeSharedItem } from './shared-image.ts';
+
+// The editor (places, keywords, venue search, image picker) and the duplicate dialog load
+// when first opened: the list is what the screen shows first.
+const editorCode = onDemand(() => import('./event-editor.tsx'));
+const duplicateCode = onDemand(() => import('./duplicate-dialog.tsx'));
+const CODE_FAILED = 'Could not open it: check your connection and try again.';
 
 export const DELETE_CONFIRM = 'Delete this event?';
 export const LOAD_FAILED = 'Failed to load events.';
@@ -26,11 +31,25 @@ export function Component() {
   const [editor, setEditor] = useState<EditorRequest | null>(null);
   const [duplicate, setDuplicate] = useState<ShownEvent | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  useEntryParams(setEditor);
-  useEditParam(events, setEditor);
+  const openEditor = useCallback((request: EditorRequest) => {
+    editorCode.load().then(
+      () => setEditor(request),
+      () => setNotice(CODE_FAILED),
+    );
+  }, []);
+  const openDuplicate = useCallback((event: ShownEvent) => {
+    duplicateCode.load().then(
+      () => setDuplicate(event),
+      () => setNotice(CODE_FAILED),
+    );
+  }, []);
+  useEntryParams(openEditor);
+  useEditParam(events, openEditor);
+  const Editor = editorCode.get()?.EventEditor;
+  const Duplicate = duplicateCode.get()?.DuplicateDialog;
 
   // Stable handlers, so the memoised cards re-render only when their own row changes.
-  const edit = useCallback((event: ShownEvent) => setEditor({ event }), []);
+  const edit = useCallback((event: ShownEvent) => openEditor({ event }), [openEditor]);
   const remove = useCallback(async (event: ShownEvent) => {
     if (!window.confirm(DELETE_CONFIRM)) return;
     const outcome = await saveThroughOutbox({ kind: 'event.delete', target: event.target as `event:${string}` });
@@ -43,7 +62,7 @@ export function Component() {
     <section className="dash-page" aria-labelledby="events-title">
       <div className="dash-page__head">
         <h1 id="events-title">Events</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditor({ event: null })}>
+        <button type="button" className="button button--primary" onClick={() => openEditor({ event: null })}>
           <span aria-hidden="true">+</span> New event
         </button>
       </div>
@@ -61,7 +80,7 @@ export function Component() {
         <div className="empty-state">
           <h2>No events yet</h2>
           <p>Your events show here as cards, each with a public page to share and a QR poster to print.</p>
-          <button type="button" className="button button--primary" onClick={() => setEditor({ event: null })}>
+          <button type="button" className="button button--primary" onClick={() => openEditor({ event: null })}>
             Create your first event
           </button>
         </div>
@@ -69,13 +88,13 @@ export function Component() {
         <ul className="event-list" aria-label="Your events">
           {events.map((event) => (
             <li key={event.target}>
-              <EventCard event={event} onEdit={edit} onDuplicate={setDuplicate} onDelete={removeNow} />
+              <EventCard event={event} onEdit={edit} onDuplicate={openDuplicate} onDelete={removeNow} />
             </li>
           ))}
         </ul>
       )}
-      <EventEditor request={editor} onClose={() => setEditor(null)} />
-      <DuplicateDialog event={duplicate} onClose={() => setDuplicate(null)} />
+      {Editor ? <Editor request={editor} onClose={() => setEditor(null)} /> : null}
+      {Duplicate ? <Duplicate event={duplicate} onClose={() => setDuplicate(null)} /> : null}
     </section>
   );
 }
@@ -144,7 +163,9 @@ function useEntryParams(open: (request: EditorRequest) => void) {
       return;
     }
     void takeSharedItem().then(async (item) => {
-      const cover = item?.image ? await prepareImage(item.image, { aspect: COVER_ASPECT }) : null;
+      const images = item?.image ? await import('../../lib/images.ts') : null;
+      const cover =
+        item?.image && images ? await images.prepareImage(item.image, { aspect: images.COVER_ASPECT }) : null;
       open({ event: null, preset: item?.title ? { title: item.title } : {}, cover });
     });
   }, [isNew, isShared, setParams, open]);

@@ -1,0 +1,53 @@
+/**
+ * What a signed-in screen's first load costs: a new page of a context that
+ * already holds the session (the tokens live in IndexedDB), the browser cache
+ * cleared and no service worker, every script the page fetched from its
+ * origin sized from the build (gzip -9) plus the HTML's inline code. Files are
+ * counted by what the page fetched, never told apart by name. Shared by
+ * scripts/dashboard-size.ts and the e2e budget test.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { gzipSize } from './first-visit.ts';
+
+/** The Events screen's first load, signed in (the dashboard a promoter opens most). */
+export const DASHBOARD_JS_BUDGET = 135 * 1024;
+
+export interface ScreenLoad {
+  files: { file: string; bytes: number }[];
+  jsBytes: number;
+}
+
+export async function measureSignedInScreen(
+  context: BrowserContext,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  dist: string,
+): Promise<ScreenLoad> {
+  const origin = new URL(url).origin;
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const fetched = new Set<string>();
+    page.on('response', (response) => {
+      const { origin: from, pathname } = new URL(response.url());
+      if (from === origin && /\.m?js$/.test(pathname)) fetched.add(pathname);
+    });
+    const response = await page.goto(url);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const html = (await response?.text()) ?? '';
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? '')
+      .join('');
+    const files = [...fetched]
+      .map((file) => ({ file, bytes: gzipSize(readFileSync(join(dist, file))) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    const jsBytes = files.reduce((sum, { bytes }) => sum + bytes, 0) + (inline ? gzipSize(inline) : 0);
+    return { files, jsBytes };
+  } finally {
+    await page.close();
+  }
+}
