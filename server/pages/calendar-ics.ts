@@ -186,7 +186,10 @@ function vevent(entry: CalendarEntry, options: CalendarOptions): string[] {
   const limit = options.descriptionLimit ?? Infinity;
   const bio = record.bio.trim();
   const shortened = bio.length > limit ? `${bio.slice(0, limit).trimEnd()}…` : bio;
-  const description = [shortened, entry.url].filter(Boolean).join('\n\n');
+  // A cancelled or postponed event says so where calendars show it: the title and the note first.
+  const change = record.status === 'cancelled' ? 'Cancelled' : record.status === 'postponed' ? 'Postponed' : null;
+  const note = change ? [change + (record.status_note.trim() ? `: ${record.status_note.trim()}` : '.')] : [];
+  const description = [...note, shortened, entry.url].filter(Boolean).join('\n\n');
   return [
     'BEGIN:VEVENT',
     `UID:event-${record.id}@${options.host}`,
@@ -195,7 +198,10 @@ function vevent(entry: CalendarEntry, options: CalendarOptions): string[] {
     `LAST-MODIFIED:${utcStamp(record.updated_at)}`,
     `SEQUENCE:${Math.max(0, record.version - 1)}`,
     ...when,
-    `SUMMARY:${escapeText(record.title)}`,
+    // RFC 5545 §3.8.1.11: a cancelled event stays in the feed with STATUS:CANCELLED, so every
+    // calendar that holds it removes or strikes it; SEQUENCE grows with every change.
+    `STATUS:${record.status === 'cancelled' ? 'CANCELLED' : record.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`,
+    `SUMMARY:${escapeText(change ? `${change}: ${record.title}` : record.title)}`,
     ...(record.location_name ? [`LOCATION:${escapeText(record.location_name)}`] : []),
     ...(record.latitude !== null && record.longitude !== null ? [`GEO:${record.latitude};${record.longitude}`] : []),
     `URL:${entry.url}`,

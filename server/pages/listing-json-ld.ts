@@ -62,8 +62,15 @@ function offers(record: EventRecord, context: JsonLdContext): Json | undefined {
     '@type': 'Offer',
     url: record.ticket_url ?? context.url,
     ...(record.price !== null ? { price: record.price, priceCurrency: record.currency } : {}),
-    availability: 'https://schema.org/InStock',
+    availability: record.sold_out ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
   };
+}
+
+/** schema.org's word for where the event is in its life (contract §11). */
+function eventStatusOf(record: EventRecord): string {
+  if (record.status === 'cancelled') return 'https://schema.org/EventCancelled';
+  if (record.status === 'postponed') return 'https://schema.org/EventPostponed';
+  return 'https://schema.org/EventScheduled';
 }
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -121,7 +128,7 @@ function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
     url: context.url,
     ...(record.bio.trim() ? { description: record.bio.trim() } : {}),
     ...(weekly ? weeklyTimes(record, context) : datedTimes(record, context)),
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: eventStatusOf(record),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: place(record, context.venue),
     image: [...context.images],

@@ -7,7 +7,7 @@
  * client, so first-visit JavaScript stays the listing page's few hundred bytes.
  */
 import { brand } from '../../src/brand.ts';
-import { listingFromRecord } from '../../src/components/listing/listing-model.ts';
+import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { escapeHtml, pageDocument, type DocumentHead } from './listing-document.ts';
 
@@ -46,6 +46,8 @@ const PROMOTER_CSS = `
 .card:focus-visible{outline:3px solid #2b59ff;outline-offset:2px}
 .card strong{display:block;font-size:1.1rem;line-height:1.25;overflow-wrap:anywhere}
 .card span{display:block;color:#e4e1f3;font-size:.95rem}
+.card__state{display:inline-block;margin:.3rem 0 .2rem;padding:.1rem .55rem;border-radius:999px;background:#ffd166;color:#16142b;font-style:normal;font-weight:800;font-size:.9rem}
+.card__state--cancelled{background:#fff;color:#b3261e}
 .note{color:#5b5873}
 `;
 
@@ -55,10 +57,18 @@ function whenOf(item: PromoterPageItem, now: Date, locale: string | undefined): 
   return view.when ?? view.hours.join(' · ');
 }
 
+/** "Cancelled: why", "Postponed", "Sold out" — what changed, before the date it no longer keeps. */
+function stateOf(record: EventRecord): string {
+  const change = listingChange(record);
+  if (change)
+    return `<em class="card__state card__state--${change.kind}">${escapeHtml(change.note ? `${change.label}: ${change.note}` : change.label)}</em>`;
+  return record.sold_out ? '<em class="card__state">Sold out</em>' : '';
+}
+
 function card(item: PromoterPageItem, now: Date, locale: string | undefined): string {
   const { record } = item;
   const lines = [whenOf(item, now, locale), record.location_name].filter(Boolean);
-  return `<li><a class="card" href="${escapeHtml(item.path)}"><strong>${escapeHtml(record.title)}</strong>${lines
+  return `<li><a class="card" href="${escapeHtml(item.path)}"><strong>${escapeHtml(record.title)}</strong>${stateOf(record)}${lines
     .map((line) => `<span>${escapeHtml(line)}</span>`)
     .join('')}</a></li>`;
 }

@@ -34,6 +34,8 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     price: null,
     currency: 'GBP',
     status: 'published',
+    status_note: '',
+    sold_out: false,
     is_listing: false,
     venue_id: null,
     venue_status: null,

@@ -38,6 +38,8 @@ const eventColumns = [
   'price',
   'currency',
   'status',
+  'status_note',
+  'sold_out',
   'venue_id',
 ] as const satisfies readonly (keyof EventFields)[];
 

@@ -6,6 +6,7 @@
  * lookup and a 304, and a changed one only the documents that changed
  * (migration 022).
  */
+import type { EventStatus } from '../../../src/shared/contract/event.ts';
 import type { Queryable } from '../client.ts';
 import { eventDocument } from './event-document.ts';
 
@@ -14,6 +15,7 @@ export interface StoredEventState {
   version: number;
   is_recurring: boolean;
   is_listing: boolean;
+  status: EventStatus;
   event_type: string | null;
   event_subtype: string | null;
   start_date: string | null;
@@ -25,7 +27,7 @@ export interface StoredEventState {
 
 export async function lockOwnEvent(db: Queryable, eventId: number, userId: number): Promise<StoredEventState | null> {
   const result = await db.query<StoredEventState>(
-    `SELECT version, is_recurring, is_listing, event_type, event_subtype,
+    `SELECT version, is_recurring, is_listing, status, event_type, event_subtype,
             to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(start_time, 'HH24:MI') AS start_time,
             to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(end_time, 'HH24:MI') AS end_time, cover_image
        FROM events WHERE id = $1 AND user_id = $2 FOR UPDATE`,

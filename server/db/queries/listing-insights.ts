@@ -32,7 +32,7 @@ export async function addInsightCounts(db: Queryable, rows: readonly InsightCoun
      SELECT t.event_id, t.day, t.views, t.qr_scans, t.shares, t.calendar_adds, t.ticket_clicks
      FROM unnest($1::bigint[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])
        AS t (event_id, day, views, qr_scans, shares, calendar_adds, ticket_clicks)
-     JOIN events e ON e.id = t.event_id AND e.status = 'published'
+     JOIN events e ON e.id = t.event_id AND e.status <> 'draft'
      ON CONFLICT (event_id, day) DO UPDATE SET
        views = li.views + EXCLUDED.views,
        qr_scans = li.qr_scans + EXCLUDED.qr_scans,

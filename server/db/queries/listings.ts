@@ -29,7 +29,7 @@ export async function publicListing(db: Queryable, id: number, mediaBase: string
        FROM events e
        JOIN users u ON u.id = e.user_id
        LEFT JOIN events b ON b.user_id = e.user_id AND b.is_listing AND b.status = 'published'
-      WHERE e.id = $1 AND e.status = 'published'`,
+      WHERE e.id = $1 AND e.status <> 'draft'`,
     [id, mediaBase],
   );
   return result.rows[0] ?? null;
@@ -50,7 +50,7 @@ export async function sitemapListings(db: Queryable, limit = 49_000): Promise<Si
   const result = await db.query<SitemapRow>(
     `SELECT id::text AS id, title,
             to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
-       FROM events WHERE status = 'published' ORDER BY updated_at DESC, id DESC LIMIT $1`,
+       FROM events WHERE status <> 'draft' ORDER BY updated_at DESC, id DESC LIMIT $1`,
     [limit],
   );
   return result.rows;

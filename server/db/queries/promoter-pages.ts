@@ -31,7 +31,7 @@ export async function accountByDisplayName(
             CASE WHEN u.profile_image IS NULL THEN NULL ELSE $2 || u.profile_image END AS profile_image
        FROM users u
       WHERE lower(u.display_name) = lower($1) AND u.verified_at IS NOT NULL
-      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id AND e.status = 'published') DESC, u.id
+      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id AND e.status <> 'draft') DESC, u.id
       LIMIT 1`,
     [name, mediaBase],
   );
@@ -73,7 +73,7 @@ export async function upcomingListings(
   mediaBase: string,
 ): Promise<UpcomingListings> {
   // The count is an uncorrelated subquery (run once); documents are built for the capped rows only.
-  const upcoming = `e.user_id = $1 AND e.status = 'published'
+  const upcoming = `e.user_id = $1 AND e.status <> 'draft'
     AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date) OR coalesce(e.end_date, e.start_date) >= $2::date)`;
   const result = await db.query<{ body: string; total: string }>(
     `SELECT ${eventDocument('e', '$4')}::text AS body,
@@ -106,7 +106,7 @@ export async function sitemapAccounts(db: Queryable, limit = 900): Promise<Sitem
     `SELECT min(u.display_name) AS display_name,
             to_char(max(e.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
        FROM users u JOIN events e ON e.user_id = u.id
-      WHERE u.verified_at IS NOT NULL AND u.display_name <> '' AND e.status = 'published'
+      WHERE u.verified_at IS NOT NULL AND u.display_name <> '' AND e.status <> 'draft'
       GROUP BY lower(u.display_name)
       ORDER BY max(e.updated_at) DESC
       LIMIT $1`,

@@ -229,7 +229,7 @@ export async function whatsOnAt(
 ): Promise<string[]> {
   const result = await db.query<{ body: string }>(
     `SELECT ${eventDocument('e', '$4')}::text AS body FROM events e
-      WHERE e.venue_id = $1 AND e.venue_status = 'approved' AND e.status = 'published'
+      WHERE e.venue_id = $1 AND e.venue_status = 'approved' AND e.status <> 'draft'
         AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date)
              OR coalesce(e.end_date, e.start_date) >= $2::date)
       ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id

@@ -5,7 +5,7 @@
  * right — a cover nothing references any more is removed, and a cover stored
  * for a write that then failed is removed too (services/image-ledger.ts).
  */
-import type { EventFields } from '../../../src/shared/contract/event.ts';
+import { afterPublishingStatuses, type EventFields, type EventStatus } from '../../../src/shared/contract/event.ts';
 import type { Services } from '../../context.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, lockOwnEvent } from '../../db/queries/events.ts';
@@ -42,6 +42,16 @@ export interface StaleWrite {
 }
 
 const STALE = 'This event was changed on another device. Review the latest version and save again.';
+
+const NOT_YET_PUBLISHED = 'Only a published event can be cancelled or postponed: delete a draft instead.';
+const LISTING_STAYS = 'A business listing cannot be cancelled or postponed; change its opening hours instead.';
+
+/** Cancelled and postponed follow publishing (`stored` null: a new event), and never a business listing. */
+function assertStatusChange(stored: EventStatus | null, sent: EventStatus | undefined, isListing: boolean): void {
+  if (sent === undefined || !afterPublishingStatuses.includes(sent) || sent === stored) return;
+  if (isListing) throw new InvalidInput(LISTING_STAYS, { status: [LISTING_STAYS] });
+  if (stored === null || stored === 'draft') throw new InvalidInput(NOT_YET_PUBLISHED, { status: [NOT_YET_PUBLISHED] });
+}
 
 export function eventWrites(services: Services, mediaBase: string) {
   const { db, images, clock, writePolicy, config } = services;
@@ -125,6 +135,7 @@ export function eventWrites(services: Services, mediaBase: string) {
           return { conflict: JSON.stringify({ ...record, detail: STALE, current: record }), version: latest.version };
         }
         assertConsistent({ ...current, ...fields });
+        assertStatusChange(current.status, fields.status, isListing ?? current.is_listing);
         if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
           throw new Conflict(ONE_LISTING);
         }
@@ -156,6 +167,7 @@ export function eventWrites(services: Services, mediaBase: string) {
     if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
     assertConsistent(fields);
     const isListing = listingFlag(user, fields);
+    assertStatusChange(null, fields.status, isListing === true);
     if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new Conflict(ONE_LISTING);
 
     const coverName = await storeCover(user.userId, cover);

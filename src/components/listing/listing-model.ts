@@ -32,6 +32,26 @@ export interface ListingViewModel {
   ticketUrl?: string | null;
   /** A weekly series: "Every Fri & Sat · 21:00–23:30" and its next dates in words. */
   schedule?: { text: string; next: readonly string[] } | null;
+  /** Cancelled or postponed after publishing: the word and the organiser's note, first thing on the page. */
+  change?: ListingChange | null;
+  /** No tickets left. */
+  soldOut?: boolean;
+}
+
+/** What happened to a published event, said above everything else. */
+export interface ListingChange {
+  kind: 'cancelled' | 'postponed';
+  /** "Cancelled", "Postponed". */
+  label: string;
+  note: string;
+}
+
+const changeLabels = { cancelled: 'Cancelled', postponed: 'Postponed' } as const;
+
+/** The change a record's status announces, or null for a draft or a published event. */
+export function listingChange(record: Pick<EventRecord, 'status' | 'status_note'>): ListingChange | null {
+  if (record.status !== 'cancelled' && record.status !== 'postponed') return null;
+  return { kind: record.status, label: changeLabels[record.status], note: record.status_note.trim() };
 }
 
 /** How many of a weekly series' next dates a listing shows. */
@@ -80,5 +100,7 @@ export function listingFromRecord(
           next: nextWeeklyDates(record, now, timeZone, NEXT_DATES_SHOWN).map((date) => formatDay(date, locale)),
         }
       : null,
+    change: listingChange(record),
+    soldOut: record.sold_out,
   };
 }

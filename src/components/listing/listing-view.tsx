@@ -44,6 +44,12 @@ export function ListingView({
   const title = listing.title.trim() || placeholderTitle || 'Untitled';
   return (
     <article className="listing">
+      {listing.change ? (
+        <p className={`listing__change listing__change--${listing.change.kind}`} role="status">
+          <strong className="listing__change-word">{listing.change.label}</strong>
+          {listing.change.note ? <span className="listing__change-note">{listing.change.note}</span> : null}
+        </p>
+      ) : null}
       <div className="listing__cover">
         {listing.coverUrl ? (
           <img
@@ -62,6 +68,7 @@ export function ListingView({
             <span className="listing__badge listing__badge--business">Business</span>
           ) : null}
           {listing.sponsored ? <span className="listing__badge">Event</span> : null}
+          {listing.soldOut ? <span className="listing__badge listing__badge--sold-out">Sold out</span> : null}
         </span>
       </div>
       <div className="listing__body">
@@ -104,6 +111,9 @@ export function ListingView({
           ) : null}
           {listing.price ? <Fact label="Price">{listing.price}</Fact> : null}
         </dl>
+        {listing.soldOut && !listing.change ? (
+          <p className="listing__sold-out">Sold out: no tickets are left.</p>
+        ) : null}
         {listing.ticketUrl ? (
           <p className="listing__tickets">
             <a className="listing__tickets-link" href={listing.ticketUrl} rel="nofollow ugc noopener">

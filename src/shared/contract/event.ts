@@ -31,12 +31,24 @@ export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'ima
 /** Longest ticket link accepted (contract §10). */
 export const MAX_TICKET_URL_LENGTH = 500;
 
-/** `status` values: a draft is visible only to its owner; published is public. */
-export const eventStatuses = ['published', 'draft'] as const;
-/** Whether an event is public. */
+/**
+ * `status` values: a draft is visible only to its owner; published is public; a
+ * published event that is then cancelled or postponed stays public, saying so,
+ * with its `status_note` (contract §11) — shared links, posters and calendar
+ * entries keep working and tell the truth.
+ */
+export const eventStatuses = ['published', 'draft', 'cancelled', 'postponed'] as const;
+/** Where an event is in its life. */
 export type EventStatus = (typeof eventStatuses)[number];
+const STATUS_MESSAGE = 'Status is "published", "draft", "cancelled" or "postponed".';
 /** An event status. */
-export const EventStatusSchema = v.picklist(eventStatuses, 'Status is "published" or "draft".');
+export const EventStatusSchema = v.picklist(eventStatuses, STATUS_MESSAGE);
+/** Statuses only a published event can move to (a draft was never shared: delete it instead). */
+export const afterPublishingStatuses: readonly EventStatus[] = ['cancelled', 'postponed'];
+/** Whether an event with this status is shown to everyone. */
+export const isPublicStatus = (status: EventStatus): boolean => status !== 'draft';
+/** Longest `status_note`: why, and what happens next. */
+export const MAX_STATUS_NOTE_LENGTH = 280;
 
 /** An event or business listing as returned by the API. */
 export const EventSchema = v.object({
@@ -77,6 +89,10 @@ export const EventSchema = v.object({
   /** ISO 4217 code of `price`. */
   currency: v.optional(v.string(), DEFAULT_CURRENCY),
   status: v.optional(EventStatusSchema, 'published'),
+  /** Why it was cancelled or postponed, and what happens next ('' when nothing is said). */
+  status_note: v.optional(v.string(), ''),
+  /** No tickets left: shown as "Sold out" (JSON-LD availability SoldOut). */
+  sold_out: v.optional(v.boolean(), false),
   /**
    * True for a business account's one recurring record, its business listing.
    * A promoter's recurring event (`is_recurring` alone) is a weekly series.
@@ -234,7 +250,10 @@ export const EventFieldsSchema = v.object({
   price: v.optional(blankOr(PriceSchema, null)),
   /** Empty means the default, GBP. */
   currency: v.optional(blankOr(CurrencyInputSchema, DEFAULT_CURRENCY)),
-  status: v.optional(v.pipe(v.string('Status is "published" or "draft".'), v.trim(), EventStatusSchema)),
+  status: v.optional(v.pipe(v.string(STATUS_MESSAGE), v.trim(), EventStatusSchema)),
+  /** Shown with a cancelled or postponed event; empty clears it. */
+  status_note: v.optional(textField(MAX_STATUS_NOTE_LENGTH, 'The note', 'multi')),
+  sold_out: v.optional(FormBooleanSchema),
   /** A business listing's id (from matching_businesses), or empty for no venue. */
   venue_id: v.optional(VenueIdInputSchema),
 });

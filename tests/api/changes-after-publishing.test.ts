@@ -1,0 +1,171 @@
+/**
+ * A published event that changes stays true everywhere it was shared (contract
+ * §11): cancelled and postponed stay public with the word and the note on the
+ * page, in JSON-LD (`eventStatus`), in the calendar file (`STATUS`, a growing
+ * `SEQUENCE`, the same UID) and on the promoter's page; un-cancelling is an
+ * update back to published; sold out shows and becomes `SoldOut`. A draft or a
+ * new event cannot start cancelled, nor can a business listing be cancelled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, form, signUp, type Account } from './support/api-client.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const PUBLIC_URL = 'https://listings.roamly.test';
+let t: TestApp;
+let promoter: Account;
+
+const base = {
+  title: 'Rooftop Jazz',
+  location_name: 'Peckham, London',
+  latitude: '51.4740',
+  longitude: '-0.0690',
+  start_date: '2026-03-06',
+  start_time: '20:00',
+  end_time: '23:00',
+  ticket_url: 'https://tickets.example/rooftop-jazz',
+  price: '15',
+};
+
+async function create(fields: Record<string, string>): Promise<number> {
+  const res = await call(t.app, 'POST', '/api/events/create/', { token: promoter.access, form: form(fields) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+
+async function update(id: number, fields: Record<string, string>, token = promoter.access) {
+  return call(t.app, 'PUT', `/api/events/${id}/update/`, { token, form: form(fields) });
+}
+
+async function pageOf(id: number): Promise<{ status: number; html: string }> {
+  let res = await t.app.request(`/e/${id}`);
+  if (res.status === 301) res = await t.app.request(res.headers.get('location')!.replace(PUBLIC_URL, ''));
+  return { status: res.status, html: await res.text() };
+}
+
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function calendarOf(id: number): Promise<string> {
+  const res = await t.app.request(`/e/${id}.ics`);
+  expect(res.status).toBe(200);
+  return (await res.text()).replace(/\r\n /g, '');
+}
+
+const line = (ics: string, name: string) => ics.split('\r\n').find((l) => l.startsWith(`${name}:`));
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { publicUrl: PUBLIC_URL } });
+  promoter = await signUp(t.app, 'subpromoter', { display_name: 'rooftop.crew' });
+});
+afterAll(() => t.close());
+
+describe('a published event that is cancelled', () => {
+  it('stays public saying so, with the note, in the page, JSON-LD, the calendar and the promoter page', async () => {
+    const id = await create(base);
+    const before = await calendarOf(id);
+    const note = 'The roof failed its safety check. Tickets are refunded automatically within 5 days.';
+    const res = await update(id, { status: 'cancelled', status_note: note });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', status_note: note, sold_out: false });
+
+    const page = await pageOf(id);
+    expect(page.status).toBe(200);
+    const banner =
+      /<p class="listing__change listing__change--cancelled"[^>]*>([\s\S]*?)<\/p>/.exec(page.html)?.[1] ?? '';
+    expect(banner).toContain('Cancelled');
+    expect(banner).toContain('The roof failed its safety check.');
+    // Above the fold: the word comes before the cover and the title.
+    expect(page.html.indexOf('class="listing__change')).toBeLessThan(page.html.indexOf('class="listing__cover'));
+    expect(jsonLdOf(page.html).eventStatus).toBe('https://schema.org/EventCancelled');
+
+    const after = await calendarOf(id);
+    expect(line(after, 'UID')).toBe(line(before, 'UID'));
+    expect(line(after, 'STATUS')).toBe('STATUS:CANCELLED');
+    expect(Number(line(after, 'SEQUENCE')!.slice(9))).toBeGreaterThan(Number(line(before, 'SEQUENCE')!.slice(9)));
+    expect(line(after, 'SUMMARY')).toBe('SUMMARY:Cancelled: Rooftop Jazz');
+
+    const promoterPage = await t.app.request('/p/rooftop.crew');
+    const html = await promoterPage.text();
+    expect(html).toContain('Rooftop Jazz');
+    expect(html).toContain('Cancelled');
+  });
+
+  it('can be un-cancelled: back to published, the page and JSON-LD scheduled again', async () => {
+    const id = await create(base);
+    expect((await update(id, { status: 'cancelled', status_note: 'Flooded.' })).status).toBe(200);
+    const back = await update(id, { status: 'published', status_note: '' });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ status: 'published', status_note: '' });
+    const page = await pageOf(id);
+    expect(page.html).not.toContain('class="listing__change');
+    expect(jsonLdOf(page.html).eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(line(await calendarOf(id), 'STATUS')).toBe('STATUS:CONFIRMED');
+  });
+});
+
+describe('postponed and sold out', () => {
+  it('a postponed event says Postponed with its note, EventPostponed, a tentative calendar entry', async () => {
+    const id = await create(base);
+    const res = await update(id, { status: 'postponed', status_note: 'New date in April, same tickets.' });
+    expect(res.status).toBe(200);
+    const page = await pageOf(id);
+    expect(page.html).toMatch(/listing__change--postponed[\s\S]*Postponed[\s\S]*New date in April, same tickets\./);
+    expect(jsonLdOf(page.html).eventStatus).toBe('https://schema.org/EventPostponed');
+    expect(line(await calendarOf(id), 'STATUS')).toBe('STATUS:TENTATIVE');
+  });
+
+  it('sold out shows "Sold out" and offers availability SoldOut, and can be undone', async () => {
+    const id = await create(base);
+    expect((await update(id, { sold_out: 'true' })).body.sold_out).toBe(true);
+    let page = await pageOf(id);
+    expect(page.html).toContain('Sold out');
+    expect(jsonLdOf(page.html).offers.availability).toBe('https://schema.org/SoldOut');
+    expect((await update(id, { sold_out: 'false' })).body.sold_out).toBe(false);
+    page = await pageOf(id);
+    expect(jsonLdOf(page.html).offers.availability).toBe('https://schema.org/InStock');
+  });
+});
+
+describe('what cannot be cancelled', () => {
+  it('a new event cannot start cancelled or postponed: 400 with a sentence', async () => {
+    for (const status of ['cancelled', 'postponed']) {
+      const res = await call(t.app, 'POST', '/api/events/create/', {
+        token: promoter.access,
+        form: form({ ...base, status }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Only a published event can be cancelled or postponed: delete a draft instead.');
+      expect(res.body.errors.status).toBeDefined();
+    }
+  });
+
+  it('a draft cannot be cancelled (it was never shared), and stays a 404 publicly', async () => {
+    const id = await create({ ...base, status: 'draft' });
+    const res = await update(id, { status: 'cancelled' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/Only a published event/);
+    expect((await pageOf(id)).status).toBe(404);
+  });
+
+  it('a business listing cannot be cancelled', async () => {
+    const business = await signUp(t.app, 'business');
+    const created = await call(t.app, 'POST', '/api/events/create/', {
+      token: business.access,
+      form: form({ title: 'The Harbour Bar', location_name: 'Bristol', is_recurring: 'true', monday: 'true' }),
+    });
+    expect(created.status).toBe(201);
+    const res = await update(created.body.id, { status: 'cancelled' }, business.access);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/business listing cannot be cancelled/);
+  });
+
+  it('refuses a note over 280 characters and an unknown status', async () => {
+    const id = await create(base);
+    const long = await update(id, { status: 'cancelled', status_note: 'x'.repeat(281) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors.status_note).toBeDefined();
+    const unknown = await update(id, { status: 'rescheduled' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.status).toEqual(['Status is "published", "draft", "cancelled" or "postponed".']);
+  });
+});
