@@ -56,6 +56,9 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
           {record.is_recurring && business ? <span className="badge badge--business">Business</span> : null}
           {weekly ? <span className="badge">Weekly</span> : null}
           {record.status === 'draft' ? <span className="badge badge--draft">Draft</span> : null}
+          {record.status === 'cancelled' ? <span className="badge badge--cancelled">Cancelled</span> : null}
+          {record.status === 'postponed' ? <span className="badge badge--postponed">Postponed</span> : null}
+          {record.sold_out ? <span className="badge badge--sold-out">Sold out</span> : null}
           <SyncBadge state={event.syncState} />
         </div>
         <h2 id={titleId} className="event-card__title">

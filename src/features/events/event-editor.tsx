@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { categories, subcategoriesOf } from '../../shared/contract/categories.ts';
 import { currencyCodes } from '../../shared/contract/currencies.ts';
-import type { EventStatus } from '../../shared/contract/event.ts';
+import { MAX_STATUS_NOTE_LENGTH } from '../../shared/contract/event.ts';
 import { KeywordInput } from '../../components/keyword-input.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -101,9 +101,9 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     setErrorsShown((n) => n + 1);
   }
 
-  /** Saves with `status` (new events and Publish / Save draft), or as it is (Save). */
-  async function submit(status: EventStatus) {
-    const toSave = { ...values, status };
+  /** Saves the form with `next` applied: a status (Publish, Save draft, Cancel event…) or sold out. */
+  async function submit(next: Partial<EventFormValues>) {
+    const toSave = { ...values, ...next };
     const errors = formFieldErrors(toSave);
     if (Object.keys(errors).length > 0 && values.title.trim() !== '') {
       showFieldErrors(errors);
@@ -123,8 +123,9 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    // The submit button is Publish, or Save on a published event: both leave it published.
-    void submit('published');
+    // The submit button is Publish, or Save on a published event, which keeps its status
+    // (a cancelled or postponed event stays so until its own buttons change it).
+    void submit({ status: editing && !isDraft ? values.status : 'published' });
   }
 
   type Saved =
@@ -320,6 +321,9 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
           aspect={COVER_ASPECT}
           onChange={setCover}
         />
+        {editing && !isDraft && !editing.record.is_listing ? (
+          <AfterPublishing values={values} busy={saving} errorOf={errorOf} onChange={edit} onSave={submit} />
+        ) : null}
         <EventPreview values={values} cover={cover} coverUrl={editing?.record.cover_image ?? null} />
         {problem && values.title.trim() !== '' && !anyFieldError ? <p className="field__error">{problem}</p> : null}
       </div>
@@ -329,7 +333,12 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         busy={saving}
         submitLabel={saving ? 'Saving…' : editing && !isDraft ? 'Save' : 'Publish'}
         secondary={
-          <button type="button" className="button button--quiet" disabled={saving} onClick={() => void submit('draft')}>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={saving}
+            onClick={() => void submit({ status: 'draft' })}
+          >
             {editing && !isDraft ? 'Move to drafts' : 'Save draft'}
           </button>
         }
@@ -339,6 +348,91 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
 }
 
 type Change = (next: Partial<EventFormValues>) => void;
+
+/**
+ * What a published event can become without breaking a shared link: cancelled or
+ * postponed (with a note for the people who saw it), sold out, or back on as planned.
+ * Each button saves at once, through the outbox like every edit, so it works offline.
+ */
+function AfterPublishing({
+  values,
+  busy,
+  errorOf,
+  onChange,
+  onSave,
+}: {
+  values: EventFormValues;
+  busy: boolean;
+  errorOf: (field: string) => string | null;
+  onChange: Change;
+  onSave: (next: Partial<EventFormValues>) => Promise<void>;
+}) {
+  const changed = values.status === 'cancelled' || values.status === 'postponed';
+  return (
+    <fieldset className="after-publishing">
+      <legend>After publishing</legend>
+      <p className="field__hint">
+        {changed
+          ? `Shown as ${values.status === 'cancelled' ? 'Cancelled' : 'Postponed'} on its page, posters and calendars.`
+          : 'Its page, QR posters and calendar entries keep working and say what changed.'}
+      </p>
+      <Field
+        label="Note for guests"
+        hint={`Why, and what happens next (tickets, a new date). At most ${MAX_STATUS_NOTE_LENGTH} characters.`}
+        error={errorOf('status_note')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={MAX_STATUS_NOTE_LENGTH}
+            value={values.status_note}
+            onChange={(event) => onChange({ status_note: event.target.value })}
+          />
+        )}
+      </Field>
+      <div className="after-publishing__actions">
+        {changed ? (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() => void onSave({ status: 'published', status_note: '' })}
+          >
+            Back on as planned
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => void onSave({ status: 'cancelled' })}
+            >
+              Cancel event
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={busy}
+              onClick={() => void onSave({ status: 'postponed' })}
+            >
+              Postpone
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={busy}
+          onClick={() => void onSave({ sold_out: !values.sold_out })}
+        >
+          {values.sold_out ? 'Tickets available again' : 'Mark sold out'}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
 
 type TimeKey = 'start_date' | 'start_time' | 'end_date' | 'end_time' | 'recurring_start_time' | 'recurring_end_time';
 

@@ -8,7 +8,9 @@
  *   the record's `version` as baseVersion so a stale edit surfaces as a conflict;
  * - the listing fields (description, category, keywords, ticket link, price)
  *   are sent on create only when filled, so a plain event stays a product §7
- *   create; `status` is sent only for a draft (the server's default is published);
+ *   create; `status` is sent only when it is not published (the server's default);
+ * - after publishing, `status` (cancelled, postponed, back to published), its
+ *   `status_note` and `sold_out` travel as any other changed field;
  * - `venue_id` is sent when a venue is chosen, and empty when it was removed.
  */
 import { DEFAULT_CURRENCY } from '../../shared/contract/currencies.ts';
@@ -41,6 +43,9 @@ export interface EventFormValues {
   price: string;
   currency: string;
   status: EventStatus;
+  /** Said with a cancelled or postponed event: why, what next. */
+  status_note: string;
+  sold_out: boolean;
   /** The business listing named as the venue (contract §10), or null. */
   venue_id: number | null;
   /** Its title, for the field; never sent. */
@@ -71,6 +76,8 @@ export const emptyEventForm: EventFormValues = {
   price: '',
   currency: DEFAULT_CURRENCY,
   status: 'published',
+  status_note: '',
+  sold_out: false,
   venue_id: null,
   venue_title: '',
 };
@@ -99,7 +106,9 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     ticket_url: record.ticket_url ?? '',
     price: record.price ?? '',
     currency: record.currency ?? DEFAULT_CURRENCY,
-    status: record.status === 'draft' ? 'draft' : 'published',
+    status: record.status ?? 'published',
+    status_note: record.status_note ?? '',
+    sold_out: record.sold_out === true,
     venue_id: typeof record.venue_id === 'number' ? record.venue_id : null,
     venue_title: record.venue_title ?? '',
   };
@@ -139,7 +148,9 @@ function listingFields(values: EventFormValues): Fields {
   if (values.ticket_url.trim()) fields.ticket_url = values.ticket_url.trim();
   if (values.price.trim()) fields.price = values.price.trim();
   if (values.currency !== DEFAULT_CURRENCY) fields.currency = values.currency;
-  if (values.status === 'draft') fields.status = 'draft';
+  if (values.status !== 'published') fields.status = values.status;
+  if (values.status_note.trim()) fields.status_note = values.status_note.trim();
+  if (values.sold_out) fields.sold_out = true;
   if (values.venue_id !== null) fields.venue_id = values.venue_id;
   return fields;
 }
@@ -154,6 +165,8 @@ const clearable = [
   'price',
   'currency',
   'status',
+  'status_note',
+  'sold_out',
   'venue_id',
 ] as const satisfies readonly (keyof EventFormValues)[];
 

@@ -1,0 +1,96 @@
+/**
+ * After publishing, the editor changes what the event is without breaking its
+ * links (contract §11): Cancel event and Postpone send the status with the note,
+ * Mark sold out sends sold_out, Back on as planned returns to published; the
+ * card says Cancelled, Postponed or Sold out. A draft has none of these.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
+import { eventRecord } from '../support/event-record.ts';
+import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
+import { stubApi } from './support/stub-api.ts';
+
+const route = { path: '/dashboard/events', Component: EventsPage };
+
+async function openEditor(title = 'Jazz on the roof') {
+  const card = screen.getByRole('article', { name: title });
+  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+  return screen.findByRole('dialog', { name: 'Edit event' });
+}
+
+describe('changes after publishing', () => {
+  beforeEach(async () => {
+    await signInAs();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('Cancel event sends the status and the note at once, and the card says Cancelled', async () => {
+    const note = 'Storm warning. Refunds go out this week.';
+    const { sent } = stubApi({
+      'PUT /api/events/12/update/': () => ({
+        status: 200,
+        body: eventRecord({ status: 'cancelled', status_note: note, version: 4 }),
+      }),
+    });
+    seedEvents([eventRecord()]);
+    renderScreen('/dashboard/events', route);
+    const dialog = await openEditor();
+    await userEvent.type(within(dialog).getByLabelText('Note for guests'), note);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel event' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
+    expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({
+      status: 'cancelled',
+      status_note: note,
+    });
+    const card = screen.getByRole('article', { name: 'Jazz on the roof' });
+    await waitFor(() => expect(within(card).getByText('Cancelled')).toBeInTheDocument());
+  });
+
+  it('a cancelled event offers Back on as planned, which publishes it again and clears the note', async () => {
+    const { sent } = stubApi({
+      'PUT /api/events/12/update/': () => ({ status: 200, body: eventRecord({ version: 5 }) }),
+    });
+    seedEvents([eventRecord({ status: 'cancelled', status_note: 'Flooded.' })]);
+    renderScreen('/dashboard/events', route);
+    expect(
+      within(screen.getByRole('article', { name: 'Jazz on the roof' })).getByText('Cancelled'),
+    ).toBeInTheDocument();
+    const dialog = await openEditor();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel event' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back on as planned' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
+    expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({
+      status: 'published',
+      status_note: '',
+    });
+  });
+
+  it('Mark sold out sends sold_out and the card says Sold out; Postpone is there too', async () => {
+    const { sent } = stubApi({
+      'PUT /api/events/12/update/': () => ({ status: 200, body: eventRecord({ sold_out: true, version: 4 }) }),
+    });
+    seedEvents([eventRecord()]);
+    renderScreen('/dashboard/events', route);
+    const dialog = await openEditor();
+    expect(within(dialog).getByRole('button', { name: 'Postpone' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark sold out' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
+    expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({ sold_out: 'true' });
+    const card = screen.getByRole('article', { name: 'Jazz on the roof' });
+    await waitFor(() => expect(within(card).getByText('Sold out')).toBeInTheDocument());
+  });
+
+  it('a draft has nothing to cancel', async () => {
+    stubApi({});
+    seedEvents([eventRecord({ status: 'draft' })]);
+    renderScreen('/dashboard/events', route);
+    const dialog = await openEditor();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel event' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Mark sold out' })).toBeNull();
+  });
+});
