@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { brand } from '../../src/brand.ts';
-import { listingFromRecord } from '../../src/components/listing/listing-model.ts';
+import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
 import { prerenderPaths } from '../../src/content/page-meta.ts';
 import { API_PREFIX } from '../../src/shared/contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
@@ -71,7 +71,15 @@ export interface ListingPageOptions {
   insights?: InsightsCounter;
 }
 
+/** The change a link preview must show first (a shared link outlives the plan): "Cancelled: …". */
+function changePrefix(record: EventRecord): string {
+  const change = listingChange(record);
+  return change ? `${change.label}: ` : '';
+}
+
 function description(record: EventRecord, when: string | null): string {
+  const change = listingChange(record);
+  if (change?.note) return change.note.replace(/\s+/g, ' ').slice(0, 160);
   const text = record.bio.trim().replace(/\s+/g, ' ');
   if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   return [when, record.location_name].filter(Boolean).join(' · ') || `${record.title} on ${brand.name}`;
@@ -143,7 +151,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const html = listingDocument(
       listing,
       {
-        title: `${record.title} — ${brand.name}`,
+        title: `${changePrefix(record)}${record.title} — ${brand.name}`,
         description: description(record, listing.when),
         canonical,
         image,

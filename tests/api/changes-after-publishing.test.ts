@@ -77,6 +77,9 @@ describe('a published event that is cancelled', () => {
     // Above the fold: the word comes before the cover and the title.
     expect(page.html.indexOf('class="listing__change')).toBeLessThan(page.html.indexOf('class="listing__cover'));
     expect(jsonLdOf(page.html).eventStatus).toBe('https://schema.org/EventCancelled');
+    // A link preview (WhatsApp, a search result) says it too.
+    expect(page.html).toMatch(/<title>Cancelled: Rooftop Jazz — Roamly<\/title>/);
+    expect(page.html).toContain('<meta property="og:description" content="The roof failed its safety check.');
 
     const after = await calendarOf(id);
     expect(line(after, 'UID')).toBe(line(before, 'UID'));
