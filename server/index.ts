@@ -41,6 +41,7 @@ import { drainThenExit, SHUTDOWN_LIMIT_MS } from './runtime/shutdown.ts';
 import { warnAboutUnreachableServices } from './runtime/reachability.ts';
 import { EXIT_CONFIG, EXIT_UNAVAILABLE, refuseToStart } from './runtime/start-failure.ts';
 import { seedDemo } from './services/demo-seed.ts';
+import { backfillTimeZones } from './services/events/backfill-time-zones.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { assertMailTransport, mailerFor } from './services/mail.ts';
@@ -124,6 +125,8 @@ async function prepare(db: Db): Promise<void> {
     const applied = await migrate(db);
     if (applied.length) logger.info({ migrations: applied }, `Applied migrations: ${applied.join(', ')}`);
     if (!config.jwtSecret) await ensureServerSecrets(db);
+    const zoned = await backfillTimeZones(db);
+    if (zoned) logger.info({ events: zoned }, `Gave ${zoned} events the time zone of their place`);
     // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
     if (!config.googlePlacesKey) {
       const places = await ensureGazetteerLoaded(db);

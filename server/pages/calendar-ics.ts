@@ -1,15 +1,17 @@
 /**
  * iCalendar (RFC 5545) for "Add to calendar" (`/e/{id}.ics`) and a
  * promoter's subscribable feed (`/p/{name}.ics`). Events store wall-clock
- * times with no zone (product §3) and are read in `brand.timeZone`, so times go
- * out as local times with a TZID and the matching VTIMEZONE: a calendar
- * shows 21:00 on both sides of a daylight-saving change. A weekly series is
+ * times (product §3) of their own place's zone (`time_zone`, from their
+ * coordinates; the site's zone without a place), so times go out as local
+ * times with a TZID and the matching VTIMEZONE (vtimezone.ts for any zone): a
+ * calendar shows 21:00 on both sides of a daylight-saving change. A weekly series is
  * one VEVENT with an RRULE. UIDs derive from the listing id and the public
  * host, so re-importing updates the same entry instead of adding a copy.
  */
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { weekdays } from '../../src/shared/contract/schedule.ts';
 import { zoneOffsetMinutes } from '../../src/components/listing/listing-time.ts';
+import { vtimezone } from './vtimezone.ts';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
@@ -27,6 +29,7 @@ export interface CalendarEntry {
 export interface CalendarOptions {
   /** Host of PUBLIC_URL: the right-hand side of every UID. */
   host: string;
+  /** The zone of an entry whose record has none (no place). */
   timeZone: string;
   /** A feed's name (X-WR-CALNAME), shown by calendar apps that subscribe. */
   name?: string;
@@ -35,8 +38,8 @@ export interface CalendarOptions {
 }
 
 /**
- * Zone definitions, as published in the IANA database; a zone not listed
- * here is written in UTC instead (right for every instant, just not local).
+ * The site's zone as published in the IANA database (its rules, for any year);
+ * every other zone's definition is generated (vtimezone.ts).
  */
 const VTIMEZONES: Record<string, readonly string[]> = {
   'Europe/London': [
@@ -124,10 +127,21 @@ function addDays(date: string, days: number): string {
   return parsed.toISOString().slice(0, 10);
 }
 
-/** Local date-time in the zone (with TZID), or UTC when the zone has no definition here. */
-function dateTime(name: 'DTSTART' | 'DTEND', date: string, time: string, options: CalendarOptions): string {
-  if (VTIMEZONES[options.timeZone]) return `${name};TZID=${options.timeZone}:${compactDate(date)}T${compactTime(time)}`;
-  return `${name}:${utcStamp(localToUtc(date, time, options.timeZone))}`;
+/** Years a generated VTIMEZONE covers around `now`: last year's entries to those a few years ahead. */
+function zoneYears(now: number): [number, number] {
+  const year = new Date(now).getUTCFullYear();
+  return [year - 1, year + 4];
+}
+
+/** The VTIMEZONE lines of `zone`: the IANA text for the site's zone, generated for any other. */
+function zoneDefinition(zone: string): readonly string[] | null {
+  return VTIMEZONES[zone] ?? vtimezone(zone, ...zoneYears(Date.now()));
+}
+
+/** Local date-time in the zone (with TZID), or UTC when the runtime does not know the zone. */
+function dateTime(name: 'DTSTART' | 'DTEND', date: string, time: string, zone: string): string {
+  if (zoneDefinition(zone)) return `${name};TZID=${zone}:${compactDate(date)}T${compactTime(time)}`;
+  return `${name}:${utcStamp(localToUtc(date, time, zone))}`;
 }
 
 function localToUtc(date: string, time: string, timeZone: string): string {
@@ -147,14 +161,15 @@ function firstOccurrence(from: string, days: readonly string[]): string {
 
 function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null {
   const { record } = entry;
+  const zone = record.time_zone ?? options.timeZone;
   if (entry.weekly) {
     const days = weekdays.filter((day) => record[day]).map((day) => BYDAY[day]);
     const start = record.recurring_start_time;
     if (!days.length || !start) return null;
     const first = firstOccurrence(record.start_date ?? entry.seriesFrom, days);
     const end = record.recurring_end_time;
-    const lines = [dateTime('DTSTART', first, start, options)];
-    if (end) lines.push(dateTime('DTEND', end <= start ? addDays(first, 1) : first, end, options));
+    const lines = [dateTime('DTSTART', first, start, zone)];
+    if (end) lines.push(dateTime('DTEND', end <= start ? addDays(first, 1) : first, end, zone));
     // A series with a last date stops after it (UNTIL is UTC when DTSTART has a zone: the day's end is safe).
     const until = record.end_date ? `;UNTIL=${compactDate(addDays(record.end_date, 1))}T000000Z` : '';
     lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')}${until}`);
@@ -169,12 +184,12 @@ function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null
       `DTEND;VALUE=DATE:${compactDate(addDays(last, 1))}`,
     ];
   }
-  const lines = [dateTime('DTSTART', record.start_date, record.start_time, options)];
+  const lines = [dateTime('DTSTART', record.start_date, record.start_time, zone)];
   if (record.end_time) {
     let endDate = record.end_date ?? record.start_date;
     // "22:00 – 04:00" on one date ends the next morning.
     if (endDate === record.start_date && record.end_time <= record.start_time) endDate = addDays(endDate, 1);
-    lines.push(dateTime('DTEND', endDate, record.end_time, options));
+    lines.push(dateTime('DTEND', endDate, record.end_time, zone));
   }
   return lines;
 }
@@ -218,7 +233,8 @@ export function hasCalendarTime(entry: CalendarEntry): boolean {
 /** A VCALENDAR with one VEVENT per entry that has a time, CRLF line ends. */
 export function calendarText(entries: readonly CalendarEntry[], options: CalendarOptions): string {
   const events = entries.flatMap((entry) => vevent(entry, options));
-  const usesZone = events.some((line) => line.includes(`;TZID=${options.timeZone}:`));
+  // One definition per zone the entries name, in the order they first appear.
+  const zones = [...new Set(events.flatMap((line) => /^DT(?:START|END);TZID=([^:]+):/.exec(line)?.[1] ?? []))];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -226,7 +242,7 @@ export function calendarText(entries: readonly CalendarEntry[], options: Calenda
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...(options.name ? [`X-WR-CALNAME:${escapeText(options.name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT6H'] : []),
-    ...(usesZone ? (VTIMEZONES[options.timeZone] ?? []) : []),
+    ...zones.flatMap((zone) => zoneDefinition(zone) ?? []),
     ...events,
     'END:VCALENDAR',
   ];

@@ -6,7 +6,7 @@
  * Same shell, CSS and boot script as the listing pages; no React on the
  * client, so first-visit JavaScript stays the listing page's few hundred bytes.
  */
-import { brand } from '../../src/brand.ts';
+import { eventTimeZone } from '../../src/components/listing/event-zone.ts';
 import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { escapeHtml, pageDocument, type DocumentHead } from './listing-document.ts';
@@ -52,7 +52,7 @@ const PROMOTER_CSS = `
 `;
 
 function whenOf(item: PromoterPageItem, now: Date, locale: string | undefined): string {
-  const view = listingFromRecord(item.record, brand.timeZone, locale, now);
+  const view = listingFromRecord(item.record, eventTimeZone(item.record), locale, now);
   if (view.schedule) return [view.schedule.text, ...view.schedule.next.slice(0, 1).map((d) => `next ${d}`)].join(' · ');
   return view.when ?? view.hours.join(' · ');
 }

@@ -22,6 +22,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { brand } from '../../src/brand.ts';
 import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
+import { eventTimeZone } from '../../src/components/listing/event-zone.ts';
 import { prerenderPaths } from '../../src/content/page-meta.ts';
 import { API_PREFIX } from '../../src/shared/contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
@@ -131,13 +132,14 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     }
     const canonical = origin + path;
     const locale = requestLocale(c.req.header('accept-language'));
-    const listing = listingFromRecord(record, brand.timeZone, locale, new Date(clock.now()));
+    const zone = eventTimeZone(record);
+    const listing = listingFromRecord(record, zone, locale, new Date(clock.now()));
     const { venue, whatsOn } = await venueParts(record, locale);
     const image = record.cover_image ?? `${origin}/icons/og-image.png`;
     const jsonLd = listingJsonLd(record, {
       url: canonical,
       images: [image],
-      timeZone: brand.timeZone,
+      timeZone: zone,
       organizer: organizerOf(row, origin),
       now: new Date(clock.now()),
       venue: venue && {
@@ -183,7 +185,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const bodies = await whatsOnAt(db, record.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH);
     const whatsOn = bodies.map((body) => {
       const event = v.parse(EventSchema, JSON.parse(body));
-      const view = listingFromRecord(event, brand.timeZone, locale, now);
+      const view = listingFromRecord(event, eventTimeZone(event), locale, now);
       const when = view.schedule
         ? [view.schedule.text, ...view.schedule.next.slice(0, 1).map((d) => `next ${d}`)].join(' · ')
         : (view.when ?? '');

@@ -36,6 +36,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     status: 'published',
     status_note: '',
     sold_out: false,
+    time_zone: 'Europe/London',
     is_listing: false,
     venue_id: null,
     venue_status: null,

@@ -60,6 +60,10 @@ function columnValues(write: EventWrite): { columns: string[]; values: unknown[]
     columns.push('is_listing');
     values.push(write.isListing);
   }
+  if (write.timeZone !== undefined) {
+    columns.push('time_zone');
+    values.push(write.timeZone);
+  }
   return { columns, values };
 }
 
@@ -74,6 +78,8 @@ export interface EventWrite {
    * promoter's is a weekly series); undefined leaves it as it is.
    */
   isListing?: boolean | undefined;
+  /** The zone of the place being written (null: none); undefined leaves it as it is. */
+  timeZone?: string | null | undefined;
   now: Date;
   mediaBase: string;
 }

@@ -21,6 +21,7 @@ import type { AccessClaims } from '../access-tokens.ts';
 import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
 import { discardImage, storeImage } from '../image-ledger.ts';
 import type { StoredImage } from '../image-store.ts';
+import { timeZoneAt } from './time-zones.ts';
 import { admitVenueChoice, noteVenueRequest, venueBefore, type VenueBefore } from '../venue-approval.ts';
 import { assertRoomForEvent, countWrite } from '../write-policy.ts';
 
@@ -42,6 +43,12 @@ export interface StaleWrite {
 }
 
 const STALE = 'This event was changed on another device. Review the latest version and save again.';
+
+/** The zone follows the place: set whenever both coordinates are written (cleared with them). */
+function zoneOfWrite(fields: EventFields): string | null | undefined {
+  if (fields.latitude === undefined || fields.longitude === undefined) return undefined;
+  return timeZoneAt(fields.latitude, fields.longitude);
+}
 
 const NOT_YET_PUBLISHED = 'Only a published event can be cancelled or postponed: delete a draft instead.';
 const LISTING_STAYS = 'A business listing cannot be cancelled or postponed; change its opening hours instead.';
@@ -112,6 +119,7 @@ export function eventWrites(services: Services, mediaBase: string) {
       // An event that becomes the business listing is the venue itself: it stops asking another.
       fields: isListing === true && fields.venue_id === undefined ? { ...fields, venue_id: null } : fields,
       isListing,
+      timeZone: zoneOfWrite(fields),
       coverImage: null,
       now: new Date(clock.now()),
       mediaBase,
@@ -181,6 +189,7 @@ export function eventWrites(services: Services, mediaBase: string) {
           userId: user.userId,
           fields,
           isListing,
+          timeZone: zoneOfWrite(fields),
           coverImage: coverName,
           now,
           mediaBase,

@@ -36,7 +36,7 @@ export function posterWhen(record: PosterRecord): string[] {
       end_date: record.end_date ?? null,
       end_time: record.end_time ?? null,
     },
-    brand.timeZone,
+    record.time_zone ?? brand.timeZone,
   );
   return when ? [when] : [];
 }

@@ -41,6 +41,6 @@ export function describeWhen(record: Partial<EventRecord>): string | null {
       end_date: record.end_date ?? null,
       end_time: record.end_time ?? null,
     },
-    brand.timeZone,
+    record.time_zone ?? brand.timeZone,
   );
 }

@@ -93,6 +93,8 @@ export const EventSchema = v.object({
   status_note: v.optional(v.string(), ''),
   /** No tickets left: shown as "Sold out" (JSON-LD availability SoldOut). */
   sold_out: v.optional(v.boolean(), false),
+  /** The IANA zone of its place, from its coordinates; its times are wall-clock times there. Null without a place. */
+  time_zone: v.optional(v.nullable(v.string()), null),
   /**
    * True for a business account's one recurring record, its business listing.
    * A promoter's recurring event (`is_recurring` alone) is a weekly series.
