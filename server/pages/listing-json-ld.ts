@@ -70,6 +70,7 @@ function offers(record: EventRecord, context: JsonLdContext): Json | undefined {
 function eventStatusOf(record: EventRecord): string {
   if (record.status === 'cancelled') return 'https://schema.org/EventCancelled';
   if (record.status === 'postponed') return 'https://schema.org/EventPostponed';
+  if (record.previous_start_date) return 'https://schema.org/EventRescheduled';
   return 'https://schema.org/EventScheduled';
 }
 
@@ -129,6 +130,9 @@ function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {
     ...(record.bio.trim() ? { description: record.bio.trim() } : {}),
     ...(weekly ? weeklyTimes(record, context) : datedTimes(record, context)),
     eventStatus: eventStatusOf(record),
+    ...(record.previous_start_date && record.status === 'published'
+      ? { previousStartDate: record.previous_start_date }
+      : {}),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: place(record, context.venue),
     image: [...context.images],

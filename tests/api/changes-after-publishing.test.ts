@@ -172,3 +172,30 @@ describe('what cannot be cancelled', () => {
     expect(unknown.body.errors.status).toEqual(['Status is "published", "draft", "cancelled" or "postponed".']);
   });
 });
+
+describe('a published event whose date moves', () => {
+  it('is rescheduled: previous_start_date is the first published date, the page and JSON-LD say it moved', async () => {
+    const id = await create(base);
+    const moved = await update(id, { start_date: '2026-03-13' });
+    expect(moved.body).toMatchObject({ start_date: '2026-03-13', previous_start_date: '2026-03-06' });
+    // A second move keeps the first date the event was shared with.
+    const again = await update(id, { start_date: '2026-03-20' });
+    expect(again.body.previous_start_date).toBe('2026-03-06');
+    const page = await pageOf(id);
+    expect(page.html).toMatch(/class="listing__change listing__change--moved"[^>]*>[\s\S]*New date[\s\S]*Moved from/);
+    const ld = jsonLdOf(page.html);
+    expect(ld.eventStatus).toBe('https://schema.org/EventRescheduled');
+    expect(ld.previousStartDate).toBe('2026-03-06');
+    expect(ld.startDate).toMatch(/^2026-03-20T20:00:00/);
+    // Back to the first date: not moved any more.
+    const back = await update(id, { start_date: '2026-03-06' });
+    expect(back.body.previous_start_date).toBeNull();
+    expect(jsonLdOf((await pageOf(id)).html).eventStatus).toBe('https://schema.org/EventScheduled');
+  });
+
+  it("a draft's date changes are not a move", async () => {
+    const id = await create({ ...base, status: 'draft' });
+    const res = await update(id, { start_date: '2026-03-13' });
+    expect(res.body.previous_start_date).toBeNull();
+  });
+});

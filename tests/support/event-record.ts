@@ -37,6 +37,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     status_note: '',
     sold_out: false,
     time_zone: 'Europe/London',
+    previous_start_date: null,
     is_listing: false,
     venue_id: null,
     venue_status: null,

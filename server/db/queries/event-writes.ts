@@ -117,6 +117,8 @@ export async function updateOwnEvent(
     values.push(write.coverImage);
   }
   const sets = columns.map((column, i) => `${column} = $${i + 6}`);
+  const startDate = columns.indexOf('start_date');
+  if (startDate >= 0) sets.push(rescheduled(`$${startDate + 6}`));
   // The revision moves only when the event did: a stale If-Match changes nothing.
   const updated = await tx.query<{ body: string; version: number }>(
     `WITH updated AS (
@@ -128,6 +130,19 @@ export async function updateOwnEvent(
     [eventId, write.userId, write.mediaBase, write.now, expectedVersion, ...values],
   );
   return updated.rows[0] ?? null;
+}
+
+/**
+ * The SET clause that keeps `previous_start_date` when a write moves the start date to
+ * `value` (a placeholder): the first date the event was published with, kept through later
+ * moves, cleared by a move back to it. A draft's dates were never shared, and a cleared
+ * date is not a move. Expressions in SET read the row as it was before the write.
+ */
+function rescheduled(value: string): string {
+  return `previous_start_date = CASE
+      WHEN e.status = 'draft' OR e.start_date IS NULL OR ${value}::date IS NULL THEN e.previous_start_date
+      WHEN ${value}::date = coalesce(e.previous_start_date, e.start_date) THEN NULL
+      ELSE coalesce(e.previous_start_date, e.start_date) END`;
 }
 
 /** Deletes the caller's event; returns its cover, or null when there was no such event. */

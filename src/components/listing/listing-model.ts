@@ -40,18 +40,32 @@ export interface ListingViewModel {
 
 /** What happened to a published event, said above everything else. */
 export interface ListingChange {
-  kind: 'cancelled' | 'postponed';
-  /** "Cancelled", "Postponed". */
+  kind: 'cancelled' | 'postponed' | 'moved';
+  /** "Cancelled", "Postponed", "New date". */
   label: string;
+  /** The organiser's note; for a moved event without one, where it moved from. */
   note: string;
 }
 
 const changeLabels = { cancelled: 'Cancelled', postponed: 'Postponed' } as const;
 
-/** The change a record's status announces, or null for a draft or a published event. */
-export function listingChange(record: Pick<EventRecord, 'status' | 'status_note'>): ListingChange | null {
-  if (record.status !== 'cancelled' && record.status !== 'postponed') return null;
-  return { kind: record.status, label: changeLabels[record.status], note: record.status_note.trim() };
+/**
+ * The change a record announces, or null for a draft or an unchanged published event.
+ * `locale` words a moved event's old date.
+ */
+export function listingChange(
+  record: Pick<EventRecord, 'status' | 'status_note'> & Partial<Pick<EventRecord, 'previous_start_date'>>,
+  locale?: string,
+): ListingChange | null {
+  if (record.status === 'cancelled' || record.status === 'postponed') {
+    return { kind: record.status, label: changeLabels[record.status], note: record.status_note.trim() };
+  }
+  if (record.status === 'published' && record.previous_start_date) {
+    const moved = `Moved from ${formatDay(record.previous_start_date, locale)}.`;
+    const note = record.status_note.trim();
+    return { kind: 'moved', label: 'New date', note: note ? `${moved} ${note}` : moved };
+  }
+  return null;
 }
 
 /** How many of a weekly series' next dates a listing shows. */
@@ -100,7 +114,7 @@ export function listingFromRecord(
           next: nextWeeklyDates(record, now, timeZone, NEXT_DATES_SHOWN).map((date) => formatDay(date, locale)),
         }
       : null,
-    change: listingChange(record),
+    change: listingChange(record, locale),
     soldOut: record.sold_out,
   };
 }

@@ -33,7 +33,7 @@ h1.listing__title{font-size:clamp(1.6rem,5vw,2.3rem)}
 .listing__tags{display:flex;flex-wrap:wrap;gap:.35rem;list-style:none;margin:.8rem 0 0;padding:0;font-size:.85rem}
 .listing__tags li{padding:.05rem .55rem;border-radius:999px;background:rgb(255 255 255/14%)}
 .listing__change{margin:0;padding:.85rem 1.1rem;display:grid;gap:.2rem;background:#b3261e;color:#fff;font-size:1rem;line-height:1.4}
-.listing__change--postponed{background:#ffd166;color:#16142b}
+.listing__change--postponed,.listing__change--moved{background:#ffd166;color:#16142b}
 .listing__change-word{font-size:1.25rem;font-weight:850;letter-spacing:.02em;text-transform:uppercase}
 .listing__change-note{white-space:pre-line;overflow-wrap:anywhere}
 .listing__badge--sold-out{background:#fff;color:#b3261e}

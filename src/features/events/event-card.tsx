@@ -58,6 +58,9 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
           {record.status === 'draft' ? <span className="badge badge--draft">Draft</span> : null}
           {record.status === 'cancelled' ? <span className="badge badge--cancelled">Cancelled</span> : null}
           {record.status === 'postponed' ? <span className="badge badge--postponed">Postponed</span> : null}
+          {record.status === 'published' && record.previous_start_date ? (
+            <span className="badge badge--postponed">New date</span>
+          ) : null}
           {record.sold_out ? <span className="badge badge--sold-out">Sold out</span> : null}
           <SyncBadge state={event.syncState} />
         </div>

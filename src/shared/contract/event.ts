@@ -93,6 +93,8 @@ export const EventSchema = v.object({
   status_note: v.optional(v.string(), ''),
   /** No tickets left: shown as "Sold out" (JSON-LD availability SoldOut). */
   sold_out: v.optional(v.boolean(), false),
+  /** A published event whose start date moved: the first date it was published with (YYYY-MM-DD), else null. */
+  previous_start_date: v.optional(v.nullable(DateSchema), null),
   /** The IANA zone of its place, from its coordinates; its times are wall-clock times there. Null without a place. */
   time_zone: v.optional(v.nullable(v.string()), null),
   /**
