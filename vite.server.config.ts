@@ -103,6 +103,7 @@ function besideTheBundle(): Plugin[] {
       },
       async writeBundle() {
         await cp(join(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+        await cp(join(root, 'server/db/functions'), join(outDir, 'functions'), { recursive: true });
         await writeFile(
           join(outDir, 'THIRD-PARTY-LICENSES.txt'),
           `Libraries bundled into this server build, and their licences.\n\n${bundled

@@ -14,9 +14,18 @@ import { stubApi } from './support/stub-api.ts';
 
 const route = { path: '/dashboard/events', Component: EventsPage };
 
-async function openEditor(title = 'Jazz on the roof') {
-  const card = screen.getByRole('article', { name: title });
-  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+/**
+ * The card of event 12 ("Jazz on the roof"), found by its id: on a loaded host a card of the same
+ * title that another file of the same worker left in its saved copy was seen listed beside it.
+ */
+function card(): HTMLElement {
+  const element = document.getElementById('event-title-event-12')?.closest('article');
+  if (!element) throw new Error('No card for event 12');
+  return element;
+}
+
+async function openEditor() {
+  await userEvent.click(within(card()).getByRole('button', { name: 'Edit' }));
   return screen.findByRole('dialog', { name: 'Edit event' });
 }
 
@@ -47,8 +56,7 @@ describe('changes after publishing', () => {
       status: 'cancelled',
       status_note: note,
     });
-    const card = screen.getByRole('article', { name: 'Jazz on the roof' });
-    await waitFor(() => expect(within(card).getByText('Cancelled')).toBeInTheDocument());
+    await waitFor(() => expect(within(card()).getByText('Cancelled')).toBeInTheDocument());
   });
 
   it('a cancelled event offers Back on as planned, which publishes it again and clears the note', async () => {
@@ -57,9 +65,7 @@ describe('changes after publishing', () => {
     });
     seedEvents([eventRecord({ status: 'cancelled', status_note: 'Flooded.' })]);
     renderScreen('/dashboard/events', route);
-    expect(
-      within(screen.getByRole('article', { name: 'Jazz on the roof' })).getByText('Cancelled'),
-    ).toBeInTheDocument();
+    expect(within(card()).getByText('Cancelled')).toBeInTheDocument();
     const dialog = await openEditor();
     expect(within(dialog).queryByRole('button', { name: 'Cancel event' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back on as planned' }));
@@ -81,8 +87,7 @@ describe('changes after publishing', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark sold out' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
     expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({ sold_out: 'true' });
-    const card = screen.getByRole('article', { name: 'Jazz on the roof' });
-    await waitFor(() => expect(within(card).getByText('Sold out')).toBeInTheDocument());
+    await waitFor(() => expect(within(card()).getByText('Sold out')).toBeInTheDocument());
   });
 
   it('a draft has nothing to cancel', async () => {

@@ -1,7 +1,7 @@
 /**
  * Migrated databases for tests, made once per content of the migrations.
  *
- * - `migrationsKey()` names the migrations' contents and the PGlite version
+ * - `migrationsKey()` names the migrations' and function files' contents and the PGlite version
  *   (whose data format a template is stored in): a changed migration makes a
  *   new template, an unchanged one is reused across runs.
  * - `migratedDataDir()` is a new DATA_DIR as a server's first start leaves it
@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../../server/db/client.ts';
-import { migrate, migrationFiles } from '../../server/db/migrate.ts';
+import { functionFiles, migrate, migrationFiles } from '../../server/db/migrate.ts';
 import { ensureGazetteerLoaded, gazetteerSource } from '../../server/services/places/gazetteer-load.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -29,6 +29,7 @@ export async function migrationsKey(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
   for (const name of await migrationFiles()) hash.update(name).update(readFileSync(join(migrationsDir, name)));
+  for (const file of await functionFiles()) hash.update(file.name).update(file.hash);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -35,6 +35,8 @@ const CATALOG = `
     SELECT 'schema:' || nspname FROM pg_namespace
     UNION ALL
     SELECT 'migration:' || name FROM schema_migrations
+    UNION ALL
+    SELECT 'function:' || name || ':' || hash FROM schema_functions
   ) items (item)`;
 
 interface Lendable {
@@ -53,7 +55,7 @@ async function catalogOf(db: Db): Promise<string> {
 async function resetStatements(db: Db): Promise<string> {
   const names = (sql: string) => db.query<{ name: string }>(sql).then((result) => result.rows.map((row) => row.name));
   const tables = await names(
-    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
+    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'schema_functions')",
   );
   const sequences = await names(
     `SELECT quote_ident(c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
