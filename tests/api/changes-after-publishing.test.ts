@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form, signUp, type Account } from './support/api-client.ts';
+import { jsonLdOf, publicPage } from './support/public-page.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://listings.roamly.test';
@@ -36,15 +37,6 @@ async function update(id: number, fields: Record<string, string>, token = promot
   return call(t.app, 'PUT', `/api/events/${id}/update/`, { token, form: form(fields) });
 }
 
-async function pageOf(id: number): Promise<{ status: number; html: string }> {
-  let res = await t.app.request(`/e/${id}`);
-  if (res.status === 301) res = await t.app.request(res.headers.get('location')!.replace(PUBLIC_URL, ''));
-  return { status: res.status, html: await res.text() };
-}
-
-const jsonLdOf = (html: string) =>
-  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 async function calendarOf(id: number): Promise<string> {
   const res = await t.app.request(`/e/${id}.ics`);
   expect(res.status).toBe(200);
@@ -52,6 +44,9 @@ async function calendarOf(id: number): Promise<string> {
 }
 
 const line = (ics: string, name: string) => ics.split('\r\n').find((l) => l.startsWith(`${name}:`));
+
+/** The page's HTML, following the slug redirect. */
+const pageOf = (id: number) => publicPage(t, id, PUBLIC_URL);
 
 beforeAll(async () => {
   t = await startTestApp({ config: { publicUrl: PUBLIC_URL } });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillTimeZones } from '../../server/services/events/backfill-time-zones.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
+import { jsonLdOf, publicPage } from './support/public-page.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://listings.roamly.test';
@@ -23,18 +24,11 @@ async function create(fields: Record<string, string>) {
   return res.body as { id: number; time_zone: string | null };
 }
 
-async function pageOf(id: number): Promise<string> {
-  let res = await t.app.request(`/e/${id}`);
-  if (res.status === 301) res = await t.app.request(res.headers.get('location')!.replace(PUBLIC_URL, ''));
-  return res.text();
-}
-
-const jsonLdOf = (html: string) =>
-  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, string>;
-
 async function calendarOf(id: number): Promise<string[]> {
   return (await (await t.app.request(`/e/${id}.ics`)).text()).replace(/\r\n /g, '').split('\r\n');
 }
+
+const pageOf = async (id: number) => (await publicPage(t, id, PUBLIC_URL)).html;
 
 beforeAll(async () => {
   t = await startTestApp({ config: { publicUrl: PUBLIC_URL } });

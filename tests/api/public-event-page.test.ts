@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form, signUp, type Account } from './support/api-client.ts';
 import { eventRichResultIssues, validatePage } from './support/event-rich-result.ts';
+import { jsonLdOf, publicPage } from './support/public-page.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://listings.roamly.test';
@@ -21,16 +22,6 @@ async function create(fields: Record<string, string>): Promise<number> {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
-
-/** The page's HTML, following the slug redirect. */
-async function pageOf(id: number): Promise<{ status: number; html: string }> {
-  let res = await t.app.request(`/e/${id}`);
-  if (res.status === 301) res = await t.app.request(res.headers.get('location')!.replace(PUBLIC_URL, ''));
-  return { status: res.status, html: await res.text() };
-}
-
-const jsonLdOf = (html: string) =>
-  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
 const full = {
   title: 'Afrobeats Friday',
@@ -48,6 +39,9 @@ const full = {
   price: '12',
   currency: 'GBP',
 };
+
+/** The page's HTML, following the slug redirect. */
+const pageOf = (id: number) => publicPage(t, id, PUBLIC_URL);
 
 beforeAll(async () => {
   // The test clock says Thursday 15 January 2026, noon in London.
