@@ -139,7 +139,7 @@ function zoneDefinition(zone: string): readonly string[] | null {
 }
 
 /** Local date-time in the zone (with TZID), or UTC when the runtime does not know the zone. */
-function dateTime(name: 'DTSTART' | 'DTEND', date: string, time: string, zone: string): string {
+function dateTime(name: 'DTSTART' | 'DTEND' | 'EXDATE', date: string, time: string, zone: string): string {
   if (zoneDefinition(zone)) return `${name};TZID=${zone}:${compactDate(date)}T${compactTime(time)}`;
   return `${name}:${utcStamp(localToUtc(date, time, zone))}`;
 }
@@ -173,6 +173,8 @@ function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null
     // A series with a last date stops after it (UNTIL is UTC when DTSTART has a zone: the day's end is safe).
     const until = record.end_date ? `;UNTIL=${compactDate(addDays(record.end_date, 1))}T000000Z` : '';
     lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')}${until}`);
+    // The series' own dates that do not happen, at its start time (RFC 5545 §3.8.5.1).
+    for (const date of record.skipped_dates) lines.push(dateTime('EXDATE', date, start, zone));
     return lines;
   }
   if (!record.start_date) return null;

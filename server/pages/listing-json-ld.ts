@@ -96,6 +96,7 @@ function weeklyTimes(record: EventRecord, context: JsonLdContext): Record<string
       ...(end ? { endTime: `${end}:00` } : {}),
       ...(record.start_date ? { startDate: record.start_date } : {}),
       ...(record.end_date ? { endDate: record.end_date } : {}),
+      ...(record.skipped_dates.length ? { exceptDate: [...record.skipped_dates] } : {}),
       scheduleTimezone: context.timeZone,
     },
   };

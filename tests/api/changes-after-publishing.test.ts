@@ -194,3 +194,37 @@ describe('a published event whose date moves', () => {
     expect(res.body.previous_start_date).toBeNull();
   });
 });
+
+describe('a weekly series that skips a date', () => {
+  it('leaves it out of Next on its page, lists it as exceptDate and EXDATE, and refuses what is not a date', async () => {
+    // The test clock is Thursday 15 January 2026: the next Fridays are 16, 23 and 30 January.
+    const id = await create({
+      title: 'Friday Social',
+      location_name: 'Peckham, London',
+      latitude: '51.4740',
+      longitude: '-0.0690',
+      is_recurring: 'true',
+      friday: 'true',
+      recurring_start_time: '19:00',
+      recurring_end_time: '23:00',
+    });
+    const skipped = await update(id, { skipped_dates: JSON.stringify(['2026-01-23', '2026-01-23']) });
+    expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
+    expect(skipped.body.skipped_dates).toEqual(['2026-01-23']);
+
+    const page = await pageOf(id);
+    const next = /class="listing__next">([^<]*)</.exec(page.html)?.[1] ?? '';
+    expect(next).toContain('16');
+    expect(next).toContain('30');
+    expect(next).not.toContain('23');
+    expect(jsonLdOf(page.html).eventSchedule.exceptDate).toEqual(['2026-01-23']);
+    expect(await calendarOf(id)).toContain('EXDATE;TZID=Europe/London:20260123T190000');
+
+    const wrong = await update(id, { skipped_dates: JSON.stringify(['next friday']) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.skipped_dates).toBeDefined();
+    const many = Array.from({ length: 61 }, (_, i) => new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10));
+    expect((await update(id, { skipped_dates: JSON.stringify(many) })).status).toBe(400);
+    expect((await update(id, { skipped_dates: '[]' })).body.skipped_dates).toEqual([]);
+  });
+});

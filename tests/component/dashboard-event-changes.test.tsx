@@ -90,6 +90,31 @@ describe('changes after publishing', () => {
     await waitFor(() => expect(within(card()).getByText('Sold out')).toBeInTheDocument());
   });
 
+  it('a weekly series lists its next dates, each with Skip, which saves skipped_dates at once', async () => {
+    const { sent } = stubApi({
+      'PUT /api/events/12/update/': () => ({ status: 200, body: eventRecord({ is_recurring: true, version: 4 }) }),
+    });
+    seedEvents([
+      eventRecord({
+        is_recurring: true,
+        friday: true,
+        start_date: null,
+        recurring_start_time: '19:00',
+        recurring_end_time: '23:00',
+      }),
+    ]);
+    renderScreen('/dashboard/events', route);
+    const dialog = await openEditor();
+    const skips = within(dialog).getAllByRole('button', { name: 'Skip' });
+    expect(skips.length).toBe(6);
+    await userEvent.click(skips[1]!);
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
+    const fields = formFields(sent.find((request) => request.method === 'PUT')?.body);
+    const dates = JSON.parse(fields.skipped_dates ?? '[]') as string[];
+    expect(dates).toHaveLength(1);
+    expect(new Date(`${dates[0]}T12:00:00Z`).getUTCDay()).toBe(5); // a Friday of the series
+  });
+
   it('a draft has nothing to cancel', async () => {
     stubApi({});
     seedEvents([eventRecord({ status: 'draft' })]);

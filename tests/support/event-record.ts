@@ -38,6 +38,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     sold_out: false,
     time_zone: 'Europe/London',
     previous_start_date: null,
+    skipped_dates: [],
     is_listing: false,
     venue_id: null,
     venue_status: null,

@@ -45,6 +45,7 @@ SELECT json_build_object(
     'sold_out', e.sold_out,
     'time_zone', e.time_zone,
     'previous_start_date', to_char(e.previous_start_date, 'YYYY-MM-DD'),
+    'skipped_dates', e.skipped_dates,
     'is_listing', e.is_listing,
     'venue_id', e.venue_id,
     'venue_status', e.venue_status,

@@ -40,10 +40,11 @@ const eventColumns = [
   'status',
   'status_note',
   'sold_out',
+  'skipped_dates',
   'venue_id',
 ] as const satisfies readonly (keyof EventFields)[];
 
-const jsonColumns = new Set(['keywords', 'schedule_blocks']);
+const jsonColumns = new Set(['keywords', 'schedule_blocks', 'skipped_dates']);
 
 /** The columns and values of the fields that were sent (JSON columns as text). */
 function columnValues(write: EventWrite): { columns: string[]; values: unknown[] } {

@@ -6,6 +6,6 @@
 import { brand } from '../../brand.ts';
 import type { EventRecord } from '../../shared/contract/event.ts';
 
-export function eventTimeZone(record: Pick<EventRecord, 'time_zone'>): string {
+export function eventTimeZone(record: Partial<Pick<EventRecord, 'time_zone'>>): string {
   return record.time_zone ?? brand.timeZone;
 }

@@ -9,10 +9,13 @@
  * outbox; a refused save keeps the modal open with each message next to its
  * field (the first one focused, so it is in view) — never a browser alert.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { categories, subcategoriesOf } from '../../shared/contract/categories.ts';
 import { currencyCodes } from '../../shared/contract/currencies.ts';
 import { MAX_STATUS_NOTE_LENGTH } from '../../shared/contract/event.ts';
+import { nextWeeklyDates } from '../../shared/calendar/weekly-series.ts';
+import { eventTimeZone } from '../../components/listing/event-zone.ts';
+import { formatDay } from '../../components/listing/listing-time.ts';
 import { KeywordInput } from '../../components/keyword-input.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -322,7 +325,14 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
           onChange={setCover}
         />
         {editing && !isDraft && !editing.record.is_listing ? (
-          <AfterPublishing values={values} busy={saving} errorOf={errorOf} onChange={edit} onSave={submit} />
+          <AfterPublishing
+            values={values}
+            timeZone={eventTimeZone(editing.record)}
+            busy={saving}
+            errorOf={errorOf}
+            onChange={edit}
+            onSave={submit}
+          />
         ) : null}
         <EventPreview values={values} cover={cover} coverUrl={editing?.record.cover_image ?? null} />
         {problem && values.title.trim() !== '' && !anyFieldError ? <p className="field__error">{problem}</p> : null}
@@ -356,12 +366,14 @@ type Change = (next: Partial<EventFormValues>) => void;
  */
 function AfterPublishing({
   values,
+  timeZone,
   busy,
   errorOf,
   onChange,
   onSave,
 }: {
   values: EventFormValues;
+  timeZone: string;
   busy: boolean;
   errorOf: (field: string) => string | null;
   onChange: Change;
@@ -430,7 +442,66 @@ function AfterPublishing({
           {values.sold_out ? 'Tickets available again' : 'Mark sold out'}
         </button>
       </div>
+      {values.is_recurring ? <SeriesDates values={values} timeZone={timeZone} busy={busy} onSave={onSave} /> : null}
     </fieldset>
+  );
+}
+
+/** How many of a weekly series' coming dates can be skipped from the editor. */
+const SKIPPABLE_DATES = 6;
+
+/** A weekly series' next dates, each with Skip (or Undo once skipped); each saves at once. */
+function SeriesDates({
+  values,
+  timeZone,
+  busy,
+  onSave,
+}: {
+  values: EventFormValues;
+  timeZone: string;
+  busy: boolean;
+  onSave: (next: Partial<EventFormValues>) => Promise<void>;
+}) {
+  const listId = useId();
+  const series = {
+    ...values.days,
+    recurring_start_time: values.recurring_start_time,
+    recurring_end_time: values.recurring_end_time,
+    start_date: values.start_date || null,
+    end_date: values.end_date || null,
+  };
+  const dates = nextWeeklyDates(series, new Date(), timeZone, SKIPPABLE_DATES);
+  if (dates.length === 0) return null;
+  const skipped = new Set(values.skipped_dates);
+  const toggle = (date: string) => {
+    const next = skipped.has(date) ? values.skipped_dates.filter((d) => d !== date) : [...values.skipped_dates, date];
+    void onSave({ skipped_dates: [...next].sort() });
+  };
+  return (
+    <div className="series-dates">
+      <p className="field__label" id={listId}>
+        Next dates
+      </p>
+      <ul aria-labelledby={listId}>
+        {dates.map((date) => (
+          <li key={date}>
+            <span id={`${listId}-${date}`} className={skipped.has(date) ? 'series-dates__skipped' : undefined}>
+              {formatDay(date)}
+            </span>
+            {skipped.has(date) ? <em>Skipped</em> : null}
+            <button
+              type="button"
+              className="button button--small button--quiet"
+              aria-describedby={`${listId}-${date}`}
+              disabled={busy}
+              onClick={() => toggle(date)}
+            >
+              {skipped.has(date) ? 'Undo' : 'Skip'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

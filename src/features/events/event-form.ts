@@ -46,6 +46,8 @@ export interface EventFormValues {
   /** Said with a cancelled or postponed event: why, what next. */
   status_note: string;
   sold_out: boolean;
+  /** A weekly series' dates that do not happen. */
+  skipped_dates: readonly string[];
   /** The business listing named as the venue (contract §10), or null. */
   venue_id: number | null;
   /** Its title, for the field; never sent. */
@@ -78,6 +80,7 @@ export const emptyEventForm: EventFormValues = {
   status: 'published',
   status_note: '',
   sold_out: false,
+  skipped_dates: [],
   venue_id: null,
   venue_title: '',
 };
@@ -109,6 +112,7 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     status: record.status ?? 'published',
     status_note: record.status_note ?? '',
     sold_out: record.sold_out === true,
+    skipped_dates: Array.isArray(record.skipped_dates) ? record.skipped_dates : [],
     venue_id: typeof record.venue_id === 'number' ? record.venue_id : null,
     venue_title: record.venue_title ?? '',
   };
@@ -151,6 +155,7 @@ function listingFields(values: EventFormValues): Fields {
   if (values.status !== 'published') fields.status = values.status;
   if (values.status_note.trim()) fields.status_note = values.status_note.trim();
   if (values.sold_out) fields.sold_out = true;
+  if (values.is_recurring && values.skipped_dates.length > 0) fields.skipped_dates = values.skipped_dates;
   if (values.venue_id !== null) fields.venue_id = values.venue_id;
   return fields;
 }
@@ -167,6 +172,7 @@ const clearable = [
   'status',
   'status_note',
   'sold_out',
+  'skipped_dates',
   'venue_id',
 ] as const satisfies readonly (keyof EventFormValues)[];
 

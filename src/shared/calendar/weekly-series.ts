@@ -16,6 +16,8 @@ export type WeeklySeries = Readonly<Partial<Record<Weekday, boolean | undefined>
   readonly start_date?: string | null | undefined;
   /** The last date it may happen on. */
   readonly end_date?: string | null | undefined;
+  /** Its own dates that do not happen (contract §11). */
+  readonly skipped_dates?: readonly string[] | undefined;
 };
 
 /** Short day names: "Fri & Sat" here, and the dashboard's secondary weekday controls. */
@@ -75,7 +77,8 @@ function isoDay(day: Date): string {
  * The next `count` dates (`YYYY-MM-DD`) the series happens on, from `now` in
  * `timeZone`: today counts while today's session has not ended (a session
  * that ends after midnight runs on into tomorrow). Dates before `start_date`
- * and after `end_date` are skipped. Empty when no day is ticked.
+ * and after `end_date`, and the series' own `skipped_dates`, are left out. Empty
+ * when no day is ticked.
  */
 export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: string, count: number): string[] {
   const dayIndexes = new Set(weekdays.flatMap((day, i) => (series[day] === true ? [(i + 1) % 7] : []))); // getUTCDay: Sunday 0
@@ -88,11 +91,12 @@ export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: strin
   if (endedToday) day = new Date(day.getTime() + 86_400_000);
   if (series.start_date && series.start_date > isoDay(day)) day = utcDay(series.start_date);
   const dates: string[] = [];
-  // At most one ticked day per week is needed per date; 7 × count + 7 days always suffice.
-  for (let i = 0; i < count * 7 + 7 && dates.length < count; i++) {
+  const skipped = new Set(series.skipped_dates ?? []);
+  // At most one ticked day per week is needed per date; 7 × (count + skipped) + 7 days always suffice.
+  for (let i = 0; i < (count + skipped.size) * 7 + 7 && dates.length < count; i++) {
     const iso = isoDay(day);
     if (series.end_date && iso > series.end_date) break;
-    if (dayIndexes.has(day.getUTCDay())) dates.push(iso);
+    if (dayIndexes.has(day.getUTCDay()) && !skipped.has(iso)) dates.push(iso);
     day = new Date(day.getTime() + 86_400_000);
   }
   return dates;

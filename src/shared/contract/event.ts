@@ -49,6 +49,8 @@ export const afterPublishingStatuses: readonly EventStatus[] = ['cancelled', 'po
 export const isPublicStatus = (status: EventStatus): boolean => status !== 'draft';
 /** Longest `status_note`: why, and what happens next. */
 export const MAX_STATUS_NOTE_LENGTH = 280;
+/** Most dates a weekly series may skip (a year of one night a week). */
+export const MAX_SKIPPED_DATES = 60;
 
 /** An event or business listing as returned by the API. */
 export const EventSchema = v.object({
@@ -93,6 +95,8 @@ export const EventSchema = v.object({
   status_note: v.optional(v.string(), ''),
   /** No tickets left: shown as "Sold out" (JSON-LD availability SoldOut). */
   sold_out: v.optional(v.boolean(), false),
+  /** A weekly series' own dates that do not happen (YYYY-MM-DD, sorted). */
+  skipped_dates: v.optional(v.array(v.string()), []),
   /** A published event whose start date moved: the first date it was published with (YYYY-MM-DD), else null. */
   previous_start_date: v.optional(v.nullable(DateSchema), null),
   /** The IANA zone of its place, from its coordinates; its times are wall-clock times there. Null without a place. */
@@ -127,6 +131,13 @@ export type EventConflict = v.InferOutput<typeof EventConflictSchema>;
 export const EventListSchema = v.array(EventSchema);
 /** The caller's events. */
 export type EventList = v.InferOutput<typeof EventListSchema>;
+
+/** Skipped dates as sent: real dates, at most MAX_SKIPPED_DATES; stored sorted, once each. */
+const SkippedDatesSchema = v.pipe(
+  v.array(DateSchema, 'Skipped dates must be a list of dates (YYYY-MM-DD).'),
+  v.maxLength(MAX_SKIPPED_DATES, `A series can skip at most ${MAX_SKIPPED_DATES} dates.`),
+  v.transform((dates) => [...new Set(dates)].sort()),
+);
 
 const jsonText = <T extends v.GenericSchema>(schema: T, emptyValue: unknown, message: string) =>
   v.pipe(
@@ -258,6 +269,8 @@ export const EventFieldsSchema = v.object({
   /** Shown with a cancelled or postponed event; empty clears it. */
   status_note: v.optional(textField(MAX_STATUS_NOTE_LENGTH, 'The note', 'multi')),
   sold_out: v.optional(FormBooleanSchema),
+  /** A weekly series' dates that do not happen, as a JSON list; `[]` clears them. */
+  skipped_dates: v.optional(jsonText(SkippedDatesSchema, [], 'Skipped dates must be a JSON list of dates.')),
   /** A business listing's id (from matching_businesses), or empty for no venue. */
   venue_id: v.optional(VenueIdInputSchema),
 });
