@@ -150,7 +150,7 @@ export default tseslint.config(
             ...['react-router', 'react-router-dom'].map((name) => ({
               name,
               importNames: ['Link', 'NavLink'],
-              message: "Use src/components/link.tsx: react-router's own add ~2.6 KB to every first visit (issue 4).",
+              message: "Use src/components/link.tsx: react-router's own add ~2.6 KB to every first visit.",
             })),
           ],
         },

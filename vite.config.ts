@@ -10,7 +10,7 @@ import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 import { webManifest } from './scripts/web-manifest.ts';
 
 // react-router publishes its warning-free production build but only exports the
-// development one; the public site's JS budget (issue 4) wants the smaller one.
+// development one; the public site's JS budget wants the smaller one.
 const reactRouterBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -94,7 +94,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     // No JS preload lists or polyfill in the entry (~0.5 KB of the public site's
-    // 100 KB first-visit budget, issue 4); lazy chunks still get their CSS, and
+    // 100 KB first-visit budget, decision 005); lazy chunks still get their CSS, and
     // after the first visit the service worker serves every chunk locally.
     modulePreload: false,
     rolldownOptions: {

@@ -3,7 +3,7 @@
  * entry chunk) with the one job it has in this build: with
  * `build.modulePreload: false` its only dependencies are the stylesheets of
  * lazy chunks (the dashboard's), which must be in the page before the chunk
- * renders. The public site's first-visit JS budget (issue 4) is 100 KB, and
+ * renders. The public site's first-visit JS budget is 100 KB, and
  * this helper ships on every page.
  */
 import type { Plugin } from 'vite';

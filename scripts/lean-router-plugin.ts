@@ -4,7 +4,7 @@
  * plain calls (`var Link = React.forwardRef(…)`, `React.createContext(…)`) and
  * then sets `X.displayName = "X"`; a bundler must assume both have side
  * effects, so `Form`, `ScrollRestoration`, `Link`'s prefetching and the rest
- * stayed in the public site's first-visit bundle (issue 4: 100 KB) whether
+ * stayed in the public site's first-visit bundle (100 KB, decision 005) whether
  * imported or not. This marks those calls pure and removes the displayName
  * lines (React reads them only for developer tools and development warnings).
  *

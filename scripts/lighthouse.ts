@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/lighthouse.ts`: Lighthouse itself, so the numbers the
- * product issue asks for (issue 4: every Lighthouse score 1.0, LCP within
+ * product issue asks for (decision 005: every Lighthouse score 1.0, LCP within
  * 1.2 × the no-JS page) come from the tool that defines them and not from an
  * approximation of it.
  *

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/listing-budgets.ts`: what a first visit to a public
- * listing page (`/e/{id}/{slug}`, issue 16) and to a promoter's page
- * (`/p/{display_name}`, issue 26: the demo promoter's, with its events) costs, measured like the public
+ * listing page (`/e/{id}/{slug}`) and to a promoter's page
+ * (`/p/{display_name}`: the demo promoter's, with its events) costs, measured like the public
  * site's pages (scripts/size.ts, scripts/lighthouse.ts): the production app
  * and static handler in-process on a fresh in-memory database with the demo
  * accounts and one event with a cover, served from the build.

@@ -2,7 +2,7 @@
  * `npx tsx scripts/size.ts`: what a first visit to each public route costs.
  * Loads every prerendered route once as a first visit and counts its scripts
  * and stylesheets, fetched and inline, gzip -9 (scripts/support/first-visit.ts,
- * shared with the listing pages' budgets). Budgets (issue 4): JS ≤ 100 KiB,
+ * shared with the listing pages' budgets). Budgets: JS ≤ 100 KiB,
  * CSS ≤ 15 KiB per route, and no dashboard chunk on a public route. Exits
  * non-zero over budget.
  *

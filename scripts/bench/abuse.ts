@@ -1,5 +1,5 @@
 /**
- * Replays the two resource attacks of issue 12 against a real server process
+ * Replays two resource attacks an outside review made (an event count that grows the list cache, parallel uploads past the quota) against a real server process
  * and prints what they cost everyone else:
  *
  * 1. Memory (finding 1): one account creates many events, then lists them

@@ -1,5 +1,5 @@
 /**
- * API benchmark (issues 5 and 13), against real server processes — on PGlite
+ * API benchmark, against real server processes — on PGlite
  * (one process: the database is embedded), and on PostgreSQL with two server
  * processes on one database (WORKERS=1 each), requests spread round-robin:
  *

@@ -1,5 +1,5 @@
 /**
- * Listing insights under load (issue 28), against two real server processes
+ * Listing insights under load, against two real server processes
  * (WORKERS=1 each) on one PostgreSQL:
  *
  * 1. Public page loads per second with and without counting: the page alone

@@ -1,5 +1,5 @@
 /**
- * The scale run in a real browser (issue 14 item 9): 10,000 edits made offline
+ * The scale run in a real browser: 10,000 edits made offline
  * to 500 records, then reconnect — with the dashboard's Events screen open in
  * Chromium, measuring the main thread while the outbox drains.
  *

@@ -1,5 +1,5 @@
 /**
- * The outbox's cost at scale (issue 14 item 9): 10,000 edits made offline to
+ * The outbox's cost at scale: 10,000 edits made offline to
  * 500 records, then reconnect. The real outbox (fake-indexeddb in Node)
  * against the real API app in-process (createApp over PGlite), with 1 % of
  * writes answered 503 before they are applied. Reports the enqueue time per

@@ -1,5 +1,5 @@
 /**
- * Place search latency (issue 13 item 7): loads the gazetteer table into a
+ * Place search latency: loads the gazetteer table into a
  * fresh database, then times searches through the provider the API uses —
  * prefixes of real city names (3–8 letters, some with ", <country>") mixed
  * with the inputs that used to be costly ("s,qqqq", "san"). Prints p50, p99

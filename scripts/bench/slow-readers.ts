@@ -1,5 +1,5 @@
 /**
- * The slow-reader attack of issue 24, finding 1, against a real server
+ * The slow-reader attack (clients that read answers a byte at a time) against a real server
  * process: one public ~10 MB image, SLOW_READERS connections (default 200)
  * that read the status line and then (almost) nothing, while a prober times `/api/health` every
  * 100 ms. Prints health p50/p99/max, the server's RSS growth (peak over the

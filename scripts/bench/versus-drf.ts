@@ -1,6 +1,6 @@
 /**
  * The product against a Django REST Framework anchor, side by side in one
- * run (issue 27; how to run and read it: docs/benchmarks/api.md).
+ * run (how to run and read it: docs/benchmarks/api.md).
  *
  * - One PostgreSQL cluster with PostgreSQL's default durability (fsync,
  *   synchronous_commit, full_page_writes on) holds both databases; the test

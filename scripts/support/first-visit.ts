@@ -1,6 +1,6 @@
 /**
  * What a first visit to one page costs, counted one way for every budget
- * (issue 4's public pages in scripts/size.ts, issue 16's listing pages in
+ * (the public pages in scripts/size.ts, the listing pages in
  * scripts/listing-budgets.ts): the page loaded once in a fresh Chromium
  * context with the service worker blocked (its background precache is not the
  * page's cost), every script and stylesheet the page itself fetched from its
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 
-/** Issue 4 (and 16 after it): a first visit's JavaScript, gzip. */
+/** Decision 005, for public and listing pages alike: a first visit's JavaScript, gzip. */
 export const JS_BUDGET = 100 * 1024;
 
 export interface FirstVisit {

@@ -8,7 +8,7 @@
  * The value kept for the request is the address's rate-limit bucket
  * (`addressBucket`): an IPv6 client is its /64, since one subscriber line or
  * host gets a whole /64 and could otherwise pick a fresh address — a fresh
- * bucket — for every request (issue 24, finding 5).
+ * bucket — for every request.
  */
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';

@@ -6,8 +6,8 @@
  * On a first visit the app starts on the visitor's first interaction (a
  * pointer over or down on the page, a touch, a key, focus, a wheel turn, an
  * input): until then the page is its server HTML and links are plain links,
- * so nothing runs on the main thread before the first interaction (issue 27;
- * evaluating and hydrating the app are 50–200 ms tasks on a slow phone, which
+ * so nothing runs on the main thread before the first interaction
+ * (evaluating and hydrating the app are 50–200 ms tasks on a slow phone, which
  * no time slicing splits). The service worker is registered from here on load,
  * so every public page still reads offline after one visit, and the browser's
  * install offer is kept for the app (src/lib/install-prompt.ts).
@@ -21,7 +21,7 @@
  * content has painted, as before: the JavaScript never competes with the page
  * text for bandwidth, and Lighthouse's simulation, which charges every request
  * that finished before the paint to the paint, measures the page as what it is
- * (issue 4: LCP within 1.2× of the page without scripts). Where the browser
+ * (the goal: LCP within 1.2× of the page without scripts). Where the browser
  * reports no LCP (Safari) that is after the first frame; a hidden tab paints
  * nothing and starts after 2 s. A browser that cannot list its databases counts
  * as returning.

@@ -1,5 +1,5 @@
 /**
- * How long a request may take to arrive (issue 24): a body that never ends —
+ * How long a request may take to arrive: a body that never ends —
  * chunked with no last chunk, or a declared length never reached — would
  * otherwise hold its connection and its handler for as long as the client
  * likes. Node's HTTP server enforces it: `requestTimeout` counts from the

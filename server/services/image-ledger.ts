@@ -47,7 +47,7 @@ function overQuota(used: number, quotaBytes: number): TooLarge {
  * this point leaves a row the sweep finds.
  *
  * Parallel uploads of one account must not all pass the quota on the same
- * old total (issue 24: 25 at once stored 232 MB of 200 MB). So the check
+ * old total (an attack of 25 at once stored 232 MB of a 200 MB quota). So the check
  * that counts is made again after the bytes are stored, under a per-account
  * lock held to the end of the transaction that records them (an advisory
  * lock: every instance on the database, PGlite or PostgreSQL); an upload

@@ -1,7 +1,7 @@
 /**
  * A short memory of sessions found alive, so a signed-in request costs no
- * database round trip for its session check most of the time (issue 13,
- * item 8: lists and writes under load).
+ * database round trip for its session check most of the time (lists and
+ * writes under load, decision 010).
  *
  * Bounds on staleness:
  * - in this process, none: every request that can end a session (logout,
@@ -18,7 +18,7 @@
  * the TTL, while requests go on with the answer they have. So a session used
  * at least every second and a half or so never lapses. Without it, about one
  * request in five paid a round trip of its own for the check, however busy its
- * session (issue 27). A renewal asks the database as of its start and keeps
+ * session. A renewal asks the database as of its start and keeps
  * the answer `ttlMs` from then, so the bound above holds.
  *
  * Bounded in memory: at most `maxEntries`; when full, the oldest go first.

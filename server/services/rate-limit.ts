@@ -43,7 +43,7 @@ export interface RateLimitPolicy {
 // guessing happens: 10 wrong passwords per 15 minutes, 15 code tries per 10
 // minutes (on top of 5 per code), 6 resends per hour.
 //
-// Logins (issue 12, finding 6) — three counters, each counted atomically
+// Logins — three counters, each counted atomically
 // BEFORE the slow password hash, so parallel guesses can never get more
 // checks than the limit (a success gives its count back afterwards):
 // - per IP, every attempt: 300 a minute (generous, for NATs);
@@ -57,10 +57,10 @@ export interface RateLimitPolicy {
 // Password and email change count wrong current passwords the same way: per
 // account + IP, and per account from anywhere (known addresses exempt).
 // Email-change codes reuse the verify and resend limits, per caller AND per
-// target address (issue 24, finding 3): many accounts aimed at one address
+// target address: many accounts aimed at one address
 // neither mail-bomb it nor share out guesses at its codes.
 //
-// Password reset is bounded per code, not per victim (issue 24, finding 2):
+// Password reset is bounded per code, not per victim:
 // a wrong try counts against that code (5 burn it), and nothing a stranger
 // does makes the owner's right code answer 429. Guessing across codes is
 // bounded where codes are made: a stranger's address gets at most 4 reset

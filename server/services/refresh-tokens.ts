@@ -10,9 +10,9 @@
  * again. Within REFRESH_GRACE_MS of its use, the immediately previous token —
  * the one whose successor has not been used yet — gets that SAME successor
  * back: the family keeps one live leaf, so a thief replaying a token inside
- * the window shares the owner's chain instead of growing a second one (issue
- * 24, finding 9), and N parallel refreshes of one token are one claim and N-1
- * reads, with one row locked (finding 8: no deadlock on PostgreSQL). The
+ * the window shares the owner's chain instead of growing a second one, and N
+ * parallel refreshes of one token are one claim and N-1 reads, with one row
+ * locked (no deadlock on PostgreSQL). The
  * successor is stored sealed (AES-256-GCM) under a key derived from the used
  * token, which the database never holds. Reuse after the grace revokes the family.
  *

@@ -4,7 +4,7 @@
  * (login, verify, resend, reset see nothing) and housekeeping deletes it. A
  * new registration of an email still pending replaces the pending one
  * (password, names, code), so whoever proves the inbox decides the password,
- * not whoever registered first (issue 12, pre-claim).
+ * not whoever registered first.
  */
 import type { Queryable } from '../db/client.ts';
 import * as registrations from '../db/queries/registrations.ts';

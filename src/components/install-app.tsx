@@ -3,7 +3,7 @@
  * (Chromium's beforeinstallprompt), an Add-to-Home-Screen hint on iOS Safari,
  * and nothing elsewhere. Renders nothing on the server and during hydration,
  * since neither is known before the page runs. The button and hint load only
- * when one of them is due, off the first visit's JavaScript budget (issue 4).
+ * when one of them is due, off the first visit's JavaScript budget.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { canPromptInstall, needsIosInstallHint, onInstallAvailability } from '../lib/install-prompt.ts';

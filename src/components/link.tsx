@@ -2,7 +2,7 @@
  * The app's `Link` and `NavLink`: react-router's, built from its public hooks,
  * without what this app never uses (prefetching, view transitions, masked or
  * absolute URLs, `reloadDocument`). react-router's own bring that machinery
- * into every page's first visit (~2.6 KB gzip of the 100 KB budget, issue 4),
+ * into every page's first visit (~2.6 KB gzip of the 100 KB budget, decision 005),
  * so eslint.config.js keeps them out of src/.
  *
  * Same behaviour otherwise: a plain click (left button, no modifier key, no

@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" and the promoter/venue pages (issue 26, contract §10):
+ * "Add to calendar" and the promoter/venue pages (contract §10):
  * `/e/{id}.ics` is RFC 5545 that a real parser (ical.js) reads back with a
  * stable UID, the listing's zone and escaped text; `/p/{display_name}` lists
  * an account's upcoming listings (dots in names included), `/p/{name}.ics`

@@ -1,5 +1,5 @@
 /**
- * Listings beyond the spec (issue 26, contract §10): the ticket link, price
+ * Listings beyond the spec (contract §10): the ticket link, price
  * and currency, description, category and keywords stored and returned by
  * every read; bad values refused with a 400 naming the field; drafts seen by
  * their owner alone (page 404, absent from the sitemap) until published; a

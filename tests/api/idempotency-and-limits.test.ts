@@ -238,7 +238,7 @@ describe('rate limits', () => {
     const register = [];
     for (const app of [a.app, b.app, a.app])
       register.push((await call(app, 'POST', '/api/auth/register/', { json, headers })).status);
-    // A pending registration is replaced by the next one (issue 12, pre-claim), not refused.
+    // A pending registration is replaced by the next one (nobody can pre-claim an address), not refused.
     expect(register).toEqual([201, 201, 429]);
 
     const verify = [];

@@ -1,5 +1,5 @@
 /**
- * Listing insights across two instances on one PostgreSQL (issue 28): two
+ * Listing insights across two instances on one PostgreSQL: two
  * real server processes each count views in memory and add them to the same
  * row by their periodic flush, so the figures add up; a graceful stop
  * (SIGTERM) flushes what was counted since, before the process exits 0.

@@ -1,5 +1,5 @@
 /**
- * Listing insights (issue 28, contract §10): `GET /api/events/{id}/insights/`
+ * Listing insights (contract §10): `GET /api/events/{id}/insights/`
  * is the owner's alone (others 404); the public page's beacon and the
  * `/e/{id}.ics` download count per listing per day, except robots,
  * prefetches and the owner's own views; one address counts a listing once

@@ -1,5 +1,5 @@
 /**
- * Public listing pages (issue 16, contract §7): `/e/{id}/{slug}` answers the
+ * Public listing pages (contract §7): `/e/{id}/{slug}` answers the
  * server-rendered page (200), fixes a wrong slug (301), and answers a real 404
  * for unknown and deleted ids; caching headers let a CDN hold a page and an
  * edit shows at once; the schema.org data passes Google's event shapes; the

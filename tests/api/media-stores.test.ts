@@ -1,5 +1,5 @@
 /**
- * The shared media stores behind ImageStore (issue 13): PostgreSQL (here on
+ * The shared media stores behind ImageStore: PostgreSQL (here on
  * PGlite, or the real server in the api-postgres project) and S3-compatible
  * (requests signed by aws4fetch, keys from the URL or the AWS credential chain), against s3rver started on loopback. Both
  * store, serve and delete images; the API serves them as immutable from
@@ -59,7 +59,7 @@ async function roundTrip(store: ImageStore) {
   const name = await store.put(PNG_1PX, 'image/png');
   expect(name).toMatch(/^[A-Za-z0-9_-]{22}\.png$/);
   expect(await store.get(name)).toEqual({ bytes: PNG_1PX, type: 'image/png' });
-  // Served as a stream (issue 24): same type, size and bytes, read a chunk at a time.
+  // Served as a stream: same type, size and bytes, read a chunk at a time.
   const opened = await store.open(name);
   expect(opened).toMatchObject({ type: 'image/png', size: PNG_1PX.length });
   expect(await readWhole(opened!.body)).toEqual(PNG_1PX);

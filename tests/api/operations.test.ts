@@ -1,5 +1,5 @@
 /**
- * What an operator runs on (issue 13): a request id on every response and in
+ * What an operator runs on: a request id on every response and in
  * every 5xx detail, one JSON log line per request, unexpected errors sent to
  * the error hook (ERROR_WEBHOOK_URL), liveness that never needs the database
  * and readiness that does (contract §3).

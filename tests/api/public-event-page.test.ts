@@ -1,5 +1,5 @@
 /**
- * The public event page with the event fields (issue 26 item 4): description,
+ * The public event page with the event fields: description,
  * price ("Free" / "£12"), "Get tickets" (`rel="nofollow ugc noopener"`,
  * absent without a ticket link), category, keywords, a weekly series' "Every …"
  * with its next three dates; JSON-LD `Event` with offers, location, organizer,

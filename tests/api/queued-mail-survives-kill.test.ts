@@ -1,5 +1,5 @@
 /**
- * The kill -9 durability run, for mail (issue 24): an API process on
+ * The kill -9 durability run, for mail: an API process on
  * PostgreSQL with its SMTP server down accepts registrations (each queues a
  * verification mail in the registration's transaction) and is killed with
  * SIGKILL in the middle of the stream. Another instance starts on the same

@@ -1,6 +1,5 @@
 /**
- * Bodies that never arrive in full, over a real socket (issue 24, findings 12
- * and 13): a chunked body with no end is cut with 408 once the request-body
+ * Bodies that never arrive in full, over a real socket: a chunked body with no end is cut with 408 once the request-body
  * time is up, and an upload the client aborts half-way is logged as the
  * client's doing — a warning with its reason — never as a 500 nor posted to
  * the error webhook.

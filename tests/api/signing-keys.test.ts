@@ -1,5 +1,5 @@
 /**
- * Token signing keys in the database (issue 13): created once however many
+ * Token signing keys in the database: created once however many
  * instances start together, named in every token's `kid`, rotated with old
  * tokens still valid until they expire, shared by every app on the database.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 24, finding 1: images were read whole and sent as one buffer, so 100
+ * Images were read whole and sent as one buffer, so 100
  * clients reading a 10 MB image a byte a second held a gigabyte and stalled
  * the server. Now originals are streamed a chunk at a time; over a real
  * socket, a reader that takes nothing for the stall time is cut, originals

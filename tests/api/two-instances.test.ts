@@ -1,5 +1,5 @@
 /**
- * Two instances, one PostgreSQL (issue 13, contract §3 "several instances
+ * Two instances, one PostgreSQL (contract §3 "several instances
  * behave as one"): two real server processes (`server/index.ts`, one API
  * process each, separate DATA_DIRs, no JWT_SECRET) on one database, behind a
  * round-robin proxy on loopback. Consecutive requests land on different

@@ -1,5 +1,5 @@
 /**
- * Venue approval (issue 28, contract §10), with two accounts — a promoter and
+ * Venue approval (contract §10), with two accounts — a promoter and
  * the owner of a business listing — and a stranger: the promoter names the
  * venue (found through matching_businesses), the event waits ('pending')
  * until the venue's owner answers, and only that owner may answer (others

@@ -1,7 +1,7 @@
 /**
  * No module reaches itself through its imports, type-only imports included (architecture §2).
  * ESLint's import-x/no-cycle guards the imports that run; it skips `import type`, and a loop
- * of types still means nobody can say which module is below which (issue 22 found a 12-file
+ * of types still means nobody can say which module is below which (a review found a 12-file
  * one through src/shared/db/schema.ts). TypeScript's own pre-processor lists every import.
  */
 import { readdirSync, readFileSync } from 'node:fs';

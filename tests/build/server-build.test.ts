@@ -1,5 +1,5 @@
 /**
- * The production server build (issue 13, decision 013): `npm run build`
+ * The production server build (decision 013): `npm run build`
  * bundles the server (vite.server.config.ts) into dist-server/, plain
  * JavaScript that runs with `node` alone — no tsx, no TypeScript — carrying
  * its SQL migrations; `npm run migrate` and `npm run keys:rotate` work from

@@ -1,5 +1,5 @@
 /**
- * The event editor's listing fields (issue 26): Description, Category,
+ * The event editor's listing fields: Description, Category,
  * Subcategory, Keywords, Ticket link, Price and currency with a live preview;
  * Save draft and Publish; messages next to the field they are about, never an
  * alert(); a draft card says "Draft"; a promoter's weekly series reads

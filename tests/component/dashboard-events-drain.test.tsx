@@ -1,5 +1,5 @@
 /**
- * The Events screen while the outbox drains (issue 14 item 9): each sent entry
+ * The Events screen while the outbox drains: each sent entry
  * changes one record, so it re-renders that record's card, not all of them —
  * with 500 cards, re-rendering the list per sent entry made long tasks
  * (scripts/bench/outbox-browser.ts). A card's render is counted by its call to

@@ -1,5 +1,5 @@
 /**
- * First run (issue 23): a new promoter lands on Profile with a way to their
+ * First run: a new promoter lands on Profile with a way to their
  * first event, and an empty Events screen invites one; both go away once an
  * event exists.
  */

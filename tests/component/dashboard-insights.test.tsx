@@ -1,5 +1,5 @@
 /**
- * A card's Insights (issue 28, contract §10): the button opens a dialog with
+ * A card's Insights (contract §10): the button opens a dialog with
  * the last 30 days' totals (Views, QR scans, Ticket clicks, Shares, Calendar
  * adds), a chart whose name says what it shows, and the daily numbers as a
  * table; offline it shows the last figures this device loaded, "as of" when;

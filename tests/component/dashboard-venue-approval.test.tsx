@@ -1,5 +1,5 @@
 /**
- * Venue approval in the dashboard (issue 28, contract §10): the editor's
+ * Venue approval in the dashboard (contract §10): the editor's
  * **Venue** combobox searches listed venues near the chosen place and sends
  * `venue_id` (empty once removed); a card says its venue's answer in words;
  * the business page's **Requests** section answers with **Approve** and

@@ -1,6 +1,6 @@
 /**
  * The Profile screen shows the account's public page (`/p/{display_name}`)
- * with Share and a QR poster (issue 26); the poster encodes that address.
+ * with Share and a QR poster; the poster encodes that address.
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

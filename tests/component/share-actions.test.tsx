@@ -1,5 +1,5 @@
 /**
- * Share and QR poster on a dashboard record (issue 16): before the outbox has
+ * Share and QR poster on a dashboard record: before the outbox has
  * sent an offline-created listing there is no link, and Share says why; once
  * it has an id, Share hands title, text and the public URL to the system
  * share sheet, and the poster link points at the record.

@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" and the promoter's page on a phone (issue 26): the whole
+ * "Add to calendar" and the promoter's page on a phone: the whole
  * journey editor → Save draft → Publish → public page → "Add to calendar"
  * downloads its .ics; the promoter's
  * `/p/{display_name}` (a name with a dot) lists the event, links to it, has

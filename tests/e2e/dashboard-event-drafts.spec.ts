@@ -1,5 +1,5 @@
 /**
- * A promoter on a phone (390×844) writes a listing worth sharing (issue 26):
+ * A promoter on a phone (390×844) writes a listing worth sharing:
  * description, category, ticket link and price in the editor, Save draft,
  * the card says "Draft" and the public page is not there (404); Publish, and
  * the page answers 200. The public page's contents are covered by its own specs.

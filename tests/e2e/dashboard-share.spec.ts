@@ -1,5 +1,5 @@
 /**
- * Share and QR poster in the dashboard (issue 16): without the Web Share API,
+ * Share and QR poster in the dashboard: without the Web Share API,
  * Share copies the public link and says so; the poster shows the listing and
  * a QR code that decodes — read from a screenshot of the page and from the
  * downloaded PNG by an independent decoder (jsQR, tests/support/qr-read.ts)

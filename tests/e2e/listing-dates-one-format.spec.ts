@@ -1,5 +1,5 @@
 /**
- * One date format everywhere (issue 23): the dashboard's card, the QR poster
+ * One date format everywhere: the dashboard's card, the QR poster
  * and the server-rendered public page write an event's dates in the same
  * words, in the browser's locale (src/components/listing/listing-time.ts).
  */

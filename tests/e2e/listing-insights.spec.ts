@@ -1,5 +1,5 @@
 /**
- * Insights, end to end (issue 28): the organiser's own visit to the public
+ * Insights, end to end: the organiser's own visit to the public
  * page is not counted (the page's beacon carries the dashboard's token from
  * this browser), a visitor who scanned the QR poster (`?src=qr`) in another
  * browser is — once, as a view and a QR scan, with `?src` gone from the

@@ -1,5 +1,5 @@
 /**
- * Public listing pages in a real browser (issue 16): a page opened once reads
+ * Public listing pages in a real browser: a page opened once reads
  * offline afterwards, cover included, even when that first visit installed
  * the service worker; a deleted event answers 404 and is no longer served
  * from the offline copy.

@@ -1,5 +1,5 @@
 /**
- * Venue approval end to end (issue 28, contract §10), two accounts in two
+ * Venue approval end to end (contract §10), two accounts in two
  * browser contexts: a promoter picks a listed venue in the event editor's
  * Venue field and the card says it waits for the venue; the venue's owner
  * finds it under Requests on the business page and approves it while

@@ -1,5 +1,5 @@
 /**
- * Publishing offline (issue 26): a draft created and then published while
+ * Publishing offline: a draft created and then published while
  * offline is one queued create whose fields end as status "published" and
  * carry the listing fields; the card shows the published, pending record;
  * and publishing a server draft offline overlays its status until it syncs.

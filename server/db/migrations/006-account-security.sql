@@ -1,4 +1,4 @@
--- Account security (issue 12): sessions checked on every authenticated
+-- Account security: sessions checked on every authenticated
 -- request, a grace window for a lost refresh answer, password-reset and
 -- email-change codes, and the devices a login limit must not lock out.
 

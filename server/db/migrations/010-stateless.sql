@@ -1,4 +1,4 @@
--- Stateless instances (issue 13): what used to live in DATA_DIR moves here, so
+-- Stateless instances: what used to live in DATA_DIR moves here, so
 -- every instance on this database signs, verifies and serves the same things.
 
 -- Token signing keys. The newest key signs; every key still listed verifies

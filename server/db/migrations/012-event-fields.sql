@@ -1,4 +1,4 @@
--- Listings beyond the spec (issue 26): a ticket link, a price, drafts, and
+-- Listings beyond the spec: a ticket link, a price, drafts, and
 -- weekly series for promoters.
 --
 -- price is numeric without a scale, so the text a promoter typed comes back

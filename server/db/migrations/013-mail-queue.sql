@@ -1,4 +1,4 @@
--- Outgoing mail as an outbox (issue 24): every mail is a row inserted in the
+-- Outgoing mail as an outbox: every mail is a row inserted in the
 -- same transaction as the change that causes it, and a worker in every API
 -- process sends it (services/mail-queue.ts). A row is claimed with
 -- FOR UPDATE SKIP LOCKED and leased until next_attempt_at; a process killed
@@ -22,7 +22,7 @@ CREATE INDEX mail_queue_due ON mail_queue (next_attempt_at, id) WHERE state = 'p
 CREATE INDEX mail_queue_finished ON mail_queue (finished_at) WHERE state <> 'pending';
 
 -- A retry of a refresh within the grace window gets the SAME successor back
--- (issue 24, findings 8 and 9): it is kept sealed with a key only the holder
+--: it is kept sealed with a key only the holder
 -- of the used token can derive (services/refresh-tokens.ts).
 ALTER TABLE refresh_tokens ADD COLUMN successor_sealed text;
 

@@ -1,4 +1,4 @@
--- Images are served a chunk at a time (issue 24): each chunk is a
+-- Images are served a chunk at a time: each chunk is a
 -- substring() of media_objects.bytes. With the default storage (EXTENDED) a
 -- value PostgreSQL managed to compress must be decompressed from its start
 -- for every slice; EXTERNAL keeps large values out of line and uncompressed,

@@ -1,4 +1,4 @@
--- Promoter and venue pages (issue 26): `/p/{display_name}` finds the account
+-- Promoter and venue pages: `/p/{display_name}` finds the account
 -- by its display name without case, and a renamed account's old link
 -- answers 301 to the new one for a while (RENAMED_LINK_DAYS in
 -- src/shared/contract/promoter-url.ts), so old names are kept with the time

@@ -1,4 +1,4 @@
--- Venue approval (issue 28): a promoter's event may name a venue, the id of
+-- Venue approval: a promoter's event may name a venue, the id of
 -- a business listing. It is then 'pending' until the venue's owner answers
 -- ('approved' or 'declined'); naming another venue asks again.
 --

@@ -1,4 +1,4 @@
--- Insights (issue 28): per listing and day, how often its public page was
+-- Insights: per listing and day, how often its public page was
 -- viewed, reached through the QR poster or a shared link, added to a calendar
 -- and its ticket link followed. One row per listing per day with a count, so
 -- the table grows with listings × days, never with visits; no address,

@@ -2,7 +2,7 @@
 -- functions, so their plans are made once per connection and kept: the list
 -- statement inlines event_document(), and on PGlite, where every statement
 -- is parsed and planned afresh on the event loop, planning it cost about
--- three times running it when the answer was only the revision (issue 27).
+-- three times running it when the answer was only the revision.
 -- Same statements, same single snapshot: a STABLE function sees its caller's.
 
 -- The revision, and the whole list as JSON text unless the revision is still

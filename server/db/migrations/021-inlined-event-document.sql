@@ -1,4 +1,4 @@
--- event_document() as a function PostgreSQL can inline (issue 27).
+-- event_document() as a function PostgreSQL can inline.
 --
 -- Migration 018 looked the venue's title up inside event_document() with a
 -- subquery. PostgreSQL never inlines a SQL function whose body holds a

@@ -1,4 +1,4 @@
--- A stale event list without rebuilding every event's JSON (issue 27).
+-- A stale event list without rebuilding every event's JSON.
 --
 -- The list of a user whose revision moved was rebuilt whole: 20 JSON
 -- documents made by PostgreSQL for a list where one event had changed, the

@@ -1,5 +1,5 @@
 /**
- * An image read a piece at a time (issue 24): serving a 10 MB original to a
+ * An image read a piece at a time: serving a 10 MB original to a
  * client that reads a byte a second must not hold 10 MB for it. Every store
  * hands out the same shape — the sniffed type, the size for Content-Length,
  * and a pull-based stream that reads the next CHUNK_BYTES only when the

@@ -1,5 +1,5 @@
 /**
- * Smaller copies of uploaded images for `srcset` (issue 16): a phone showing a
+ * Smaller copies of uploaded images for `srcset`: a phone showing a
  * cover 360 px wide should not download the 1600 px original.
  *
  * Made on demand, not at upload: nothing new is stored, so there is nothing to
@@ -15,7 +15,7 @@
  *   always correct, just larger;
  * - the original is read into memory only by the resize that is running, not
  *   by those waiting nor by callers turned away: a full queue answers without
- *   reading anything, and the route streams the original (issue 24);
+ *   reading anything, and the route streams the original;
  * - decoding is capped (pixels, time), so a crafted file cannot hold a thread,
  *   and a file that failed is remembered, not retried on every request.
  * GIFs (possibly animated) are served as they are.

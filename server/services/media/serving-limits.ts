@@ -1,5 +1,5 @@
 /**
- * Bounds on sending originals (issue 24), so slow or stalled readers cannot
+ * Bounds on sending originals, so slow or stalled readers cannot
  * hold the server: at most `maxOpenOriginals` images being read and sent at
  * once per process and `maxOpenOriginalsPerClient` per client address (more
  * get 503 with Retry-After), and a connection that

@@ -9,7 +9,7 @@
  * 150 a minute is a person typing without pause; 120 per account leaves room
  * for that in practice and stops a script. 60 per address is one a second:
  * enough for someone trying the search, far from the 20 clients in a loop
- * that slowed /api/health to 445 ms (issue 12, finding 2).
+ * that slowed /api/health to 445 ms.
  */
 import type { AccessClaims } from '../access-tokens.ts';
 import { RateLimited } from '../domain-errors.ts';

@@ -1,7 +1,7 @@
 /**
  * Keeps a prerendered page as the server rendered it, instead of downloading
  * its module only to rebuild the same DOM during hydration. This is what holds
- * a first visit to a public page inside the 100 KB JavaScript budget (issue 4):
+ * a first visit to a public page inside the 100 KB JavaScript budget:
  * React and the data router already take ~95 KB, and the page text would
  * otherwise be sent twice, once as HTML and once as JS.
  *

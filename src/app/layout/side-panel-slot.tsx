@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePanel } from './panel-store.ts';
 
 // The panel's code (dialog, tabs, the sign-in form) is not needed to read a
-// page, so it stays out of a first visit's JavaScript budget (issue 4) and
+// page, so it stays out of a first visit's JavaScript budget and
 // loads the first time the panel opens.
 const SidePanel = lazy(() => import('./side-panel.tsx').then((module) => ({ default: module.SidePanel })));
 

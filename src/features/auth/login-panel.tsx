@@ -61,7 +61,7 @@ function LoginForm({ onDone }: LoginPanelProps) {
     setError(null);
     try {
       // Sign-in code (API client, IndexedDB, schemas) loads on first use: this panel
-      // sits in the layout of every prerendered page (public-site JS budget, issue 4).
+      // sits in the layout of every prerendered page (public-site JS budget, decision 005).
       const { signInWithPassword } = await import('../../stores/auth-actions.ts');
       await signInWithPassword(email, password);
       setPassword('');

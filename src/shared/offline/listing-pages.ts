@@ -1,6 +1,6 @@
 /**
- * Public listing pages (and promoters' and venues' `/p/` pages, issue 26)
- * kept for offline reading (issue 16), in the Cache
+ * Public listing pages (and promoters' and venues' `/p/` pages)
+ * kept for offline reading, in the Cache
  * Storage cache `listing-pages-v1`, written by the service worker.
  *
  * What: the HTML of the last MAX_LISTING_PAGES (20) listing pages visited and

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 11b: access tokens name their session (refresh-token
+ * Access tokens name their session (refresh-token
  * family); after logout — or a password reset — the access token stops
  * working at once instead of living on until it expires. Tokens minted
  * before sessions were named are refused cleanly (401, so the client refreshes).

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 8 (auth part): a validly signed access token of a user
+ * A validly signed access token of a user
  * who no longer exists is a 401 on every endpoint that needs a sign-in (once
  * the session check's 2 s memory has passed), and never a foreign-key 500
  * anywhere, not even inside that window.

@@ -1,5 +1,5 @@
 /**
- * Issue 24, finding 6: the dev mailbox trusted the absence of three
+ * The dev mailbox trusted the absence of three
  * forwarding headers, and a default nginx adds none; nor did it look at Host
  * (DNS rebinding: a page on evil.example resolved to 127.0.0.1 reads codes
  * through the developer's browser). Any proxy header, or a Host that is not a

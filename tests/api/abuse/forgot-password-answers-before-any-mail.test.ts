@@ -1,5 +1,5 @@
 /**
- * Issue 24, finding 7: forgot-password took 474 ms for an existing account
+ * Forgot-password took 474 ms for an existing account
  * and 104 ms for an unknown one (the SMTP round trip), and with SMTP down an
  * existing account got 500 — both told who has an account. The mail is now
  * queued with the code, so both answer alike, at once, whatever SMTP does.

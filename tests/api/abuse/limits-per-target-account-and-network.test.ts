@@ -1,5 +1,5 @@
 /**
- * Issue 24, findings 3, 4 and 5: limits that rotating callers used to step around.
+ * Limits that rotating callers used to step around.
  * - 3: email-change codes for one address are limited per target address,
  *   not only per caller (5 accounts × 5 guesses on one address: no 429 before);
  * - 4: wrong current passwords (password and email change) are limited per

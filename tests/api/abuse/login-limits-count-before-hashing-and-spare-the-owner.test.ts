@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 6: login attempts are counted atomically before the slow
+ * Login attempts are counted atomically before the slow
  * password hash (so parallel guesses cannot get more checks than the limit),
  * and the limits are per account + IP plus a slower global per account, so a
  * lock-out aimed at a victim does not stop the victim signing in from their

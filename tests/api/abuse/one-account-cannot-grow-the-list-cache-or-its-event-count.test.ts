@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 1: one account could fill a process's memory with list
+ * One account could fill a process's memory with list
  * bodies by sending many Host values, and could own any number of events.
  * Now media URLs come from PUBLIC_URL whatever Host or X-Forwarded-Host says,
  * the list cache is bounded by bytes, an account has at most 500 events (409

@@ -1,5 +1,5 @@
 /**
- * Issue 24, findings 8 and 9. Twenty parallel refreshes of one token (two
+ * Findings 8 and 9. Twenty parallel refreshes of one token (two
  * tabs, a retry storm) must all succeed with the SAME successor — on
  * PostgreSQL they used to deadlock (40P01 → 500) and revoke the family. And a
  * token replayed inside the grace window must not grow a second chain: after

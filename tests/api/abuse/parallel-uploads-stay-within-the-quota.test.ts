@@ -1,5 +1,5 @@
 /**
- * Issue 24, finding 10: 25 uploads of one account sent at once all passed the
+ * 25 uploads of one account sent at once all passed the
  * quota check on the same old total (232 MB stored of a 200 MB quota). Now
  * the count that decides is made under a per-account lock, so however many
  * arrive together, and on whichever of two instances sharing the database,

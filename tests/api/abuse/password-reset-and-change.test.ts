@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 5 (contract §3 "Account recovery"): forgot → mailed code
+ * Forgot → mailed code
  * → new password, every other session ended; change password and change
  * email (re-verified by a code sent to the new address) when signed in.
  */

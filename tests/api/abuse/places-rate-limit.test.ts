@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 2: anyone could call place search in a loop and take the
+ * Anyone could call place search in a loop and take the
  * single thread from everyone else. Searches stay open without a token
  * (contract §3) but are counted per client address, and per account when
  * signed in, in the shared rate_limits table.

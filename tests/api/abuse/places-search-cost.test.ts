@@ -1,5 +1,5 @@
 /**
- * Issue 12 finding 2 and issue 13 item 7: the built-in gazetteer lives in
+ * The built-in gazetteer lives in
  * the database, not on each process's heap, and what one search costs is
  * bounded by the query's shape — inputs like "s,qqqq" used to rank 17,000
  * cities in JavaScript for nothing.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 11d: profile PATCH refuses a date of birth under 18 with
+ * Profile PATCH refuses a date of birth under 18 with
  * the same 400 and message as register (product §1: adults only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 11c: a refresh answer lost on a bad network must not sign
+ * A refresh answer lost on a bad network must not sign
  * the user out. Presenting the immediately previous refresh token again within
  * 30 seconds returns a working pair (RFC 9700 §4.14.2) — the same refresh
  * token the lost answer carried; reuse after the grace still revokes the
@@ -28,7 +28,7 @@ describe('refresh token reuse', () => {
     t.clock.advance(5_000);
     const retry = await refresh(account.refresh);
     expect(retry.status).toBe(200);
-    // The same successor (issue 24, finding 9): one chain, not a second one for whoever replays the token.
+    // The same successor: one chain, not a second one for whoever replays the token.
     expect(retry.body.refresh).toBe(lost.body.refresh);
     expect((await profile(retry.body.access)).status).toBe(200);
     // A second retry (the retry's answer got lost too) still works inside the window.

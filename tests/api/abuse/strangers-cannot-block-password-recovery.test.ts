@@ -1,5 +1,5 @@
 /**
- * Issue 24, finding 2: wrong reset codes and forgot requests from rotating
+ * Wrong reset codes and forgot requests from rotating
  * addresses used to lock the owner out of recovery (the right code answered
  * 429 for 24 h, forgot answered 429 for an hour, renewable). Guesses are now
  * bounded per code (5 burn it) and codes per stranger per day; the owner's

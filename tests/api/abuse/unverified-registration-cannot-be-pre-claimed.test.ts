@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 4: someone who registers a victim's email first must not
+ * Someone who registers a victim's email first must not
  * end up with a password that works once the victim proves the inbox, and
  * unverified registrations must not sit there for ever.
  */

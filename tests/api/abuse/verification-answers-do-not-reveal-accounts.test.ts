@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 11a: resend_verification and verify-email answer an
+ * Resend_verification and verify-email answer an
  * email with no account, a verified one and a pending one alike, so neither
  * can be used to find out who has an account.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 3: one promoter could write events as fast as the disk
+ * One promoter could write events as fast as the disk
  * took them. Now writes are limited per account (429 with Retry-After),
  * images count against a per-account quota (413), and images nothing
  * references any more are removed — replaced covers and profile photos,
