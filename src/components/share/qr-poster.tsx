@@ -4,6 +4,7 @@
  * device so it works offline. The screen shows the same sheet with Print and
  * "Download QR code (PNG)" beside it; print shows only the sheet.
  */
+import { eventTimeZone } from '../listing/event-zone.ts';
 import './share.css';
 import { useState } from 'react';
 import { brand } from '../../brand.ts';
@@ -36,7 +37,7 @@ export function posterWhen(record: PosterRecord): string[] {
       end_date: record.end_date ?? null,
       end_time: record.end_time ?? null,
     },
-    record.time_zone ?? brand.timeZone,
+    eventTimeZone(record),
   );
   return when ? [when] : [];
 }

@@ -3,7 +3,7 @@
  * dates as the poster and the public page write them (listing-time.ts), in
  * the browser's locale.
  */
-import { brand } from '../../brand.ts';
+import { eventTimeZone } from '../../components/listing/event-zone.ts';
 import { describeEventTimes } from '../../components/listing/listing-time.ts';
 import type { EventRecord } from '../../shared/contract/event.ts';
 import { weekdays } from '../../shared/contract/schedule.ts';
@@ -41,6 +41,6 @@ export function describeWhen(record: Partial<EventRecord>): string | null {
       end_date: record.end_date ?? null,
       end_time: record.end_time ?? null,
     },
-    record.time_zone ?? brand.timeZone,
+    eventTimeZone(record),
   );
 }
