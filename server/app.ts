@@ -22,6 +22,7 @@ import { requestMetrics } from './http/request-metrics.ts';
 import { provideGuards, routeGuards } from './http/route-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.ts';
+import { passwordRecoveryRoutes } from './routes/password-recovery.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/', profileRoutes(services));
   api.route('/', authRoutes(services));
   api.route('/', accountRoutes(services));
+  api.route('/', passwordRecoveryRoutes(services));
   api.route('/', issueRoutes(services));
   api.route('/', matchingBusinessRoutes(services));
   api.route('/', insightsRoutes(services, insights));

@@ -1,9 +1,5 @@
 /**
- * Account recovery and changes (contract §3 "Account recovery"):
- * - `POST /password/forgot/` {email} → 200, the same sentence whether or not
- *   the account exists; a verified account gets a 4-digit code by mail;
- * - `POST /password/reset/` {email, code, password} → 200 {access, refresh},
- *   every other session of the account revoked; a wrong or expired code → 400;
+ * Account changes (contract §3; recovery is in password-recovery.ts):
  * - signed in, `POST /password/change/` {current_password, new_password} → 200,
  *   every other session revoked;
  * - signed in, `POST /email/change/` {new_email, current_password} mails a code
@@ -19,14 +15,11 @@ import {
   ChangePasswordRequestSchema,
   ConfirmEmailChangeRequestSchema,
   DetailResponseSchema,
-  ForgotPasswordRequestSchema,
-  ResetPasswordRequestSchema,
 } from '../../src/shared/contract/auth.ts';
-import { TokenPairSchema } from '../../src/shared/contract/user.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import type { Queryable } from '../db/client.ts';
-import { deletePasswordResetCode, pendingEmailChangeTarget } from '../db/queries/account-codes.ts';
-import { deleteBucket } from '../db/queries/rate-limits.ts';
+import { pendingEmailChangeTarget } from '../db/queries/account-codes.ts';
+import { deletePasswordResets } from '../db/queries/password-resets.ts';
 import {
   deleteUser,
   findUserById,
@@ -38,31 +31,14 @@ import {
 import { ApiError } from '../http/problem.ts';
 import { callerOf } from '../http/auth.ts';
 import { route } from '../http/route.ts';
-import { sendEmailChangeCode, sendEmailChangedNotice, sendPasswordResetCode } from '../services/account-mail.ts';
-import { isKnownLoginAddress, rememberLoginAddress } from '../services/known-logins.ts';
+import { sendEmailChangeCode, sendEmailChangedNotice } from '../services/account-mail.ts';
+import { isKnownLoginAddress } from '../services/known-logins.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import {
-  enforce,
-  enforceUncounted,
-  hit,
-  loginBuckets,
-  tooManyRequests,
-  unhit,
-  type Limit,
-} from '../services/rate-limit.ts';
+import { enforce, hit, loginBuckets, tooManyRequests, unhit, type Limit } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/refresh-tokens.ts';
-import { openSession } from '../services/sessions.ts';
 import { findUserByEmail } from '../services/users.ts';
-import {
-  checkAccountCode,
-  CODE_TTL_MS,
-  MAX_WRONG_ATTEMPTS,
-  RESEND_COOLDOWN_MS,
-  storeAccountCode,
-} from '../services/verification-codes.ts';
+import { checkAccountCode, RESEND_COOLDOWN_MS, storeAccountCode } from '../services/verification-codes.ts';
 
-export const FORGOT_PASSWORD_SENT =
-  'If an account uses this email, we sent it a 4-digit code. Check your inbox (and spam).';
 const INVALID_CODE = 'Invalid code or email.';
 const TOO_MANY_CODES = 'Too many wrong codes. Please ask for a new one.';
 const EXPIRED_CODE = 'This code has expired. Please ask for a new one.';
@@ -72,7 +48,6 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
 const EmailChangedSchema = v.object({ detail: v.string(), email: v.string() });
 
 const cooldown: Limit = { max: 1, windowSeconds: RESEND_COOLDOWN_MS / 1000 };
-const nothingToCheck: Limit = { max: MAX_WRONG_ATTEMPTS, windowSeconds: CODE_TTL_MS / 1000 };
 
 function codeError(result: 'wrong' | 'expired' | 'too-many' | 'none'): ApiError {
   if (result === 'expired') return new ApiError(400, EXPIRED_CODE, { code: [EXPIRED_CODE] });
@@ -116,92 +91,6 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
   }
 
   router.post(
-    apiRoutes.forgotPassword,
-    route({
-      tag: 'account',
-      summary: 'Mail a 4-digit reset code; the same answer whether or not the account exists.',
-      auth: 'none',
-      anonymous: true,
-      idempotent: true,
-      json: ForgotPasswordRequestSchema,
-      responses: { 200: { description: 'Accepted.', schema: DetailResponseSchema } },
-      errors: [429],
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const now = clock.now();
-      const ip = c.get('ip');
-      await enforceUncounted(db, [{ bucket: `forgot:ip:${ip}`, limit: limits.resendPerIp }], now);
-      // The same reads for every email, so an existing account costs no more time than an unknown one.
-      const user = await findUserByEmail(db, body.email, now);
-      const known = await isKnownLoginAddress(db, user?.id ?? 0, ip, now);
-      if (!known) {
-        await enforceUncounted(
-          db,
-          [
-            { bucket: `forgot:acct:${body.email}`, limit: limits.resendPerAccount },
-            { bucket: `forgot-day:acct:${body.email}`, limit: limits.resetCodesPerAccountPerDay },
-          ],
-          now,
-        );
-      }
-      await waitBetweenCodes(db, `forgot:cooldown:${body.email}`, now);
-      // The mail is queued with the code, not sent: the answer never waits for SMTP (nor fails with it).
-      if (user?.verified) {
-        await db.transaction(async (tx) =>
-          sendPasswordResetCode(
-            mail.via(tx),
-            user.email,
-            await storeAccountCode(tx, config.jwtSecret, user.id, 'password-reset', now),
-          ),
-        );
-      }
-      return c.json({ detail: FORGOT_PASSWORD_SENT });
-    },
-  );
-
-  router.post(
-    apiRoutes.resetPassword,
-    route({
-      tag: 'account',
-      summary: 'Set a new password with the mailed code; every other session of the account ends.',
-      auth: 'none',
-      anonymous: true,
-      idempotent: false,
-      endsSessions: 'always',
-      json: ResetPasswordRequestSchema,
-      responses: { 200: { description: 'Signed in with the new password.', schema: TokenPairSchema } },
-      errors: [429],
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const now = clock.now();
-      const ip = c.get('ip');
-      // Per address only: the code itself bounds guesses (5 burn it), so strangers' wrong tries never 429 its holder.
-      await enforceUncounted(db, [{ bucket: `reset:ip:${ip}`, limit: limits.verifyPerIp }], now);
-      const user = await findUserByEmail(db, body.email, now);
-      if (!user?.verified) {
-        // No code was mailed: count the tries as a real code's, so the answers match.
-        const over = await hit(db, `reset:nothing:${body.email}`, nothingToCheck, now);
-        throw codeError(over > 0 ? 'too-many' : 'wrong');
-      }
-      const { result } = await db.transaction((tx) =>
-        checkAccountCode(tx, config.jwtSecret, user.id, 'password-reset', body.code, now),
-      );
-      if (result !== 'ok') throw codeError(result);
-      const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
-        await setPasswordHash(tx, user.id, passwordHash);
-        await revokeUserSessions(tx, user.id, now);
-      });
-      // The owner proved the inbox from here: lift this address's login lock-out and trust it.
-      await deleteBucket(db, loginBuckets(user.email, ip).accountIp);
-      await rememberLoginAddress(db, user.id, ip, now);
-      return c.json(await openSession(services, user.id, user.user_type));
-    },
-  );
-
-  router.post(
     apiRoutes.changePassword,
     route({
       tag: 'account',
@@ -221,7 +110,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
       const passwordHash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, caller.userId, passwordHash);
-        await deletePasswordResetCode(tx, caller.userId);
+        await deletePasswordResets(tx, caller.userId);
         await revokeUserSessions(tx, caller.userId, now, caller.sessionId);
       });
       return c.json({ detail: 'Your password has been changed. Other devices have been signed out.' });
@@ -321,7 +210,7 @@ export function accountRoutes(services: Services): Hono<ApiEnv> {
         if (other && !other.pending) throw new ApiError(409, EMAIL_TAKEN, { code: [EMAIL_TAKEN] });
         if (other) await deleteUser(tx, other.id);
         await setEmail(tx, caller.userId, newEmail);
-        await deletePasswordResetCode(tx, caller.userId);
+        await deletePasswordResets(tx, caller.userId);
         await sendEmailChangedNotice(mail.via(tx), oldEmail, newEmail);
         return { ok: true, oldEmail, newEmail };
       });

@@ -21,15 +21,23 @@ export function sendVerificationCode(mailer: Mailer, email: string, code: string
   });
 }
 
-export function sendPasswordResetCode(mailer: Mailer, email: string, code: string): Promise<void> {
+/** The code works for whoever asked for it, within the code's minutes; the link from anywhere for a day. */
+export function sendPasswordResetCode(
+  mailer: Mailer,
+  email: string,
+  reset: { code: string; link: string; linkHours: number },
+): Promise<void> {
   return mailer.send({
     to: email,
-    subject: `Your ${brand.name} password reset code: ${code}`,
+    subject: `Your ${brand.name} password reset code: ${reset.code}`,
     text:
-      `Someone asked to reset the password of your ${brand.name} account. Your code is ${code}.\n\n` +
-      `Enter it on the reset password page within ${minutes} minutes, with your new password. ` +
-      `If you did not ask for this, ignore this email: your password stays as it is.`,
-    code,
+      `Someone asked to reset the password of your ${brand.name} account. Your code is ${reset.code}.\n\n` +
+      `Enter it on the reset password page where you asked for it, within ${minutes} minutes, with your new password. ` +
+      `Or open this link on any device within ${reset.linkHours} hours and choose a new password there:\n\n` +
+      `${reset.link}\n\n` +
+      `If you did not ask for this, ignore this email: your password stays as it is, and nobody can use the code ` +
+      `or the link without this email.`,
+    code: reset.code,
   });
 }
 

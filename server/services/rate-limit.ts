@@ -33,8 +33,8 @@ export interface RateLimitPolicy {
   reportPerAccount: Limit;
   /** Tries of a mailed code (verify, email change) per email, account or target address per day, across all its codes. */
   codeTriesPerAccountPerDay: Limit;
-  /** Password-reset codes mailed per account per day to callers from addresses it never signed in from. */
-  resetCodesPerAccountPerDay: Limit;
+  /** The public page's insights beacon, from one address (IPv4, or IPv6 /64). */
+  insightHitsPerIp: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -60,13 +60,9 @@ export interface RateLimitPolicy {
 // target address: many accounts aimed at one address
 // neither mail-bomb it nor share out guesses at its codes.
 //
-// Password reset is bounded per code, not per victim:
-// a wrong try counts against that code (5 burn it), and nothing a stranger
-// does makes the owner's right code answer 429. Guessing across codes is
-// bounded where codes are made: a stranger's address gets at most 4 reset
-// codes per account per day (20 guesses: the 0.2 % below), while addresses
-// the account signed in from are exempt, so strangers cannot 429 the owner's
-// own device out of a reset for hours.
+// Password reset has its own rules (services/password-resets.ts): codes bound
+// to the requester that asked for them, a link nobody can guess, and mails
+// throttled per account without ever refusing the owner.
 //
 // Mailed codes have only 4 digits (contract §8): 5 tries per code and 15 per
 // 10 minutes would still allow ~2,000 guesses a day, a 1-in-5 chance to take
@@ -74,6 +70,11 @@ export interface RateLimitPolicy {
 // verification). So every email/account also gets 20 code tries per day
 // across all its codes: at most 0.2% a day, and each new code is a mail the
 // owner sees.
+//
+// The insights beacon is anonymous and sent on every page load: 120 a minute
+// per address leaves room for a NAT full of readers (a refused beacon loses
+// only a count, never the page), and its bucket is one row per address,
+// however many beacons that address sends.
 export const defaultRateLimits: RateLimitPolicy = {
   loginPerIp: { max: 300, windowSeconds: 60 },
   loginFailuresPerAccountIp: { max: 10, windowSeconds: 15 * 60 },
@@ -87,7 +88,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   reportPerIp: { max: 100, windowSeconds: 10 * 60 },
   reportPerAccount: { max: 20, windowSeconds: 10 * 60 },
   codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
-  resetCodesPerAccountPerDay: { max: 4, windowSeconds: 24 * 60 * 60 },
+  insightHitsPerIp: { max: 120, windowSeconds: 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */

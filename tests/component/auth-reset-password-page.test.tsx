@@ -143,3 +143,34 @@ describe('/reset-password', () => {
     expect(readArrivalNotice(router.state.location.state)).toMatch(/^Password changed/);
   });
 });
+
+describe('/reset-password opened from the email’s link', () => {
+  const token = 'x'.repeat(43);
+
+  it('asks only for the new password and signs in with the link', async () => {
+    const { sent } = stubApi({
+      'POST /api/auth/password/reset-link/': () => ({ status: 200, body: { access: 'a3', refresh: 'r3' } }),
+      'GET /api/auth/profile/': () => ({ status: 200, body: businessUser }),
+    });
+    const { router } = renderAt(`/reset-password?token=${token}`);
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password{Enter}');
+    await screen.findByText('dashboard');
+    expect(sent[0]?.body).toEqual({ token, password: 'a-new-password' });
+    expect(readArrivalNotice(router.state.location.state)).toMatch(/^Password changed/);
+  });
+
+  it('a spent link says so and offers a new code', async () => {
+    const detail = 'This reset link has expired or was already used. Please ask for a new code.';
+    stubApi({
+      'POST /api/auth/password/reset-link/': () => ({ status: 400, body: { detail, errors: { token: [detail] } } }),
+    });
+    renderAt(`/reset-password?token=${token}`);
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    await userEvent.click(screen.getByRole('link', { name: 'Ask for a new code instead' }));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * SQL for account_codes: one mailed code per user and purpose (password
- * reset, email change), stored as a hash (services/verification-codes.ts).
+ * SQL for account_codes: one mailed code per user for an email change
+ * (password resets are in password-resets.ts), stored as a hash (services/verification-codes.ts).
  */
 import type { Queryable } from '../client.ts';
 import type { StoredCode } from './verification-codes.ts';
@@ -47,11 +47,6 @@ export async function pendingEmailChangeTarget(db: Queryable, userId: number): P
 
 export async function deleteAccountCode(db: Queryable, userId: number, purpose: AccountCodePurpose): Promise<void> {
   await db.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
-}
-
-/** A changed password or email makes a pending reset code worthless. */
-export async function deletePasswordResetCode(db: Queryable, userId: number): Promise<void> {
-  await db.query("DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'password-reset'", [userId]);
 }
 
 export async function countWrongAccountCodeTry(

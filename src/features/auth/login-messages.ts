@@ -9,6 +9,7 @@ export const authMessages = {
   resendFailed: 'Could not resend the code.',
   offline: 'You appear to be offline. Please check your connection and try again.',
   resetNote: 'Enter your email and we will send you a 4-digit code. Then choose a new password.',
+  resetByLinkNote: 'You opened the link from our email. Choose a new password and you are signed in.',
   sendCodeFailed: 'Could not send the code. Please try again.',
   resetFailed: 'Could not reset the password. Please check the code.',
   emailFirst: 'Enter the email address of your account.',

@@ -5,6 +5,7 @@
  * (the server answers with tokens, every other session ended) and opens the
  * dashboard, which says "Password changed". Both steps stay on screen (a code
  * from an earlier mail still works); focus moves to Code once one is sent.
+ * Opened from the email's link (`?token=…`), only the new password is asked.
  * Client-rendered only, loaded lazily like /register.
  */
 import './auth-pages.css';
@@ -18,14 +19,30 @@ import { forgotPassword, resetPassword } from '../../shared/api/password-reset.t
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
 import { NewPasswordField } from './new-password-field.tsx';
+import { ResetByLinkForm } from './reset-by-link-form.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
 
 export function Component() {
   useDocumentTitle('Reset your password');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const token = params.get('token');
+  if (token) {
+    return (
+      <article className="page page--narrow auth-page">
+        <h1>Reset your password</h1>
+        <p className="auth-page__lead">{authMessages.resetByLinkNote}</p>
+        <ResetByLinkForm token={token} />
+      </article>
+    );
+  }
+  return <ResetByCode email={params.get('email') ?? ''} />;
+}
+
+/** Email → Send code, then Code + New password → Reset password. */
+function ResetByCode({ email: initialEmail }: { email: string }) {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ email?: string; code?: string }>({});

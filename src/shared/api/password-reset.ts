@@ -18,3 +18,12 @@ export async function resetPassword(
   const { data } = await client.request('POST', apiRoutes.resetPassword, { json: body, auth: false });
   return parseResponse(TokenPairSchema, data, 'reset password');
 }
+
+/** `POST /auth/password/reset-link/` → the same, with the token of the mailed link instead of email and code. */
+export async function resetPasswordByLink(
+  client: ApiClient,
+  body: { token: string; password: string },
+): Promise<TokenPair> {
+  const { data } = await client.request('POST', apiRoutes.resetPasswordByLink, { json: body, auth: false });
+  return parseResponse(TokenPairSchema, data, 'reset password');
+}

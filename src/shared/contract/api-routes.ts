@@ -20,6 +20,7 @@ export const apiRoutes = {
   resendVerification: '/auth/resend_verification/',
   forgotPassword: '/auth/password/forgot/',
   resetPassword: '/auth/password/reset/',
+  resetPasswordByLink: '/auth/password/reset-link/',
   changePassword: '/auth/password/change/',
   changeEmail: '/auth/email/change/',
   confirmEmail: '/auth/email/confirm/',

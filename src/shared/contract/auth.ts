@@ -154,6 +154,21 @@ export const ResetPasswordRequestSchema = v.object({
 /** A password-reset request. */
 export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
 
+/** The token of a reset link, as mailed (`/reset-password?token=…`): 32 random bytes, base64url. */
+export const ResetLinkTokenSchema = v.pipe(
+  v.string('Open the link from the email again.'),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not complete. Open it from the email again.'),
+);
+
+/** `POST /api/auth/password/reset-link/` body: the mailed link instead of email and code. */
+export const ResetPasswordByLinkRequestSchema = v.object({
+  token: ResetLinkTokenSchema,
+  password: NewPasswordSchema,
+});
+/** A password reset through the mailed link. */
+export type ResetPasswordByLinkRequest = v.InferOutput<typeof ResetPasswordByLinkRequestSchema>;
+
 /** `POST /api/auth/password/change/` body (signed in); other sessions end. */
 export const ChangePasswordRequestSchema = v.object({
   current_password: PasswordSchema,
