@@ -112,7 +112,7 @@ ${bootScript(scripts)}
 
 /** Links the page adds below the listing; each absent when null. */
 export interface ListingActions {
-  /** `/e/{id}.ics` for an event with a time; null for a business listing. */
+  /** The .ics link of "Add to calendar" (http/calendar-add.ts) for an event with a time; null for a business listing. */
   calendar: string | null;
   /** The organiser's `/p/` page. */
   organizer: { name: string; href: string } | null;

@@ -7,12 +7,14 @@
  * flush (services/insights-counter.ts, at most 10 s behind).
  *
  * `POST /api/events/{id}/insights/hit/`: the public page's beacon, sent after
- * the page has loaded (src/listing-page.ts). It always answers 204, counted
- * or not, so it tells a caller nothing. Not counted: a robot or a prefetch
- * (http/counted-visit.ts), the listing's owner (the page sends the token the
- * dashboard stored on this device; an expired one still proves who it is —
- * it only ever removes a count), a cross-site request, and anything past
- * what one address may add. Without a token the beacon touches no database.
+ * the page has loaded (src/listing-page.ts). It answers 204, counted or not,
+ * so it tells a caller nothing (past its rate limit, 429). Not counted: a
+ * robot or a prefetch (http/counted-visit.ts), the listing's owner (the page
+ * sends the token the dashboard stored on this device; an expired one still
+ * proves who it is — it only ever removes a count), a cross-site request,
+ * and anything past what one address or network may add. The database sees
+ * one rate-limit statement per beacon (plus the owner's lookup when a token
+ * comes with it) and no row that grows with the number of beacons.
  */
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
@@ -104,17 +106,20 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
   }
 
   // Not `anonymous`: the handler refuses a cross-site beacon itself, with its own sentence, and a
-  // same-site one may come without Origin. Idempotent like every write before it (a key is honoured;
-  // the page sends none, so without a token the beacon touches no database).
+  // same-site one may come without Origin. Not idempotent: a stored answer would be a row per
+  // anonymous request, kept 24 h, and a repeat costs nothing — the counter counts an address once
+  // per listing and kind a day anyway — so an Idempotency-Key is ignored. Its rate limit is a
+  // single row per address, however many beacons that address sends.
   router.post(
     apiRoutes.insightHit,
     route({
       tag: 'events',
       summary:
-        "The public page's beacon: a view (src qr or share) or a ticket click. Always 204; robots, prefetches, the owner and repeats per address are not counted.",
+        "The public page's beacon: a view (src qr or share) or a ticket click. 204 counted or not; robots, prefetches, the owner and repeats per address are not counted.",
       auth: 'optional',
-      idempotent: true,
+      idempotent: false,
       json: InsightHitSchema,
+      limits: [{ bucket: 'insight-hit:ip', per: 'ip', limit: 'insightHitsPerIp' }],
       responses: { 204: { description: 'Received (counted or not).' } },
       errors: [403],
     }),

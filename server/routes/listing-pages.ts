@@ -28,8 +28,8 @@ import { API_PREFIX } from '../../src/shared/contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
 import { LISTING_PATH_PATTERN, listingPath, listingSlug } from '../../src/shared/contract/listing-url.ts';
 import type { ApiEnv, Services } from '../context.ts';
+import { calendarAddHref, isCalendarAdd } from '../http/calendar-add.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { mayCount } from '../http/counted-visit.ts';
 import { MEDIA_PATH } from '../http/urls.ts';
 import type { InsightsCounter } from '../services/insights-counter.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
@@ -68,7 +68,7 @@ const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
 export interface ListingPageOptions {
   /** Module scripts the page loads (the built offline helper); none in tests without a build. */
   scripts?: readonly string[];
-  /** Counts calendar adds (`/e/{id}.ics` downloads) for the listing's insights. */
+  /** Counts calendar adds (`/e/{id}.ics` from the page's button) for the listing's insights. */
   insights?: InsightsCounter;
 }
 
@@ -161,7 +161,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
       },
       scripts,
       {
-        calendar: calendarEntry(record) ? `/e/${record.id}.ics` : null,
+        calendar: calendarEntry(record) ? calendarAddHref(record.id) : null,
         organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
         venue,
         whatsOn,
@@ -202,9 +202,8 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const entry = calendarEntry(record);
     if (!entry) return notFound(c);
     const ics = calendarText([entry], { host: new URL(origin).host, timeZone: brand.timeZone });
-    // A download counts (not a HEAD, robot or prefetch); the owner's own cannot be told apart (no token on a link).
-    if (options.insights && c.req.method === 'GET' && mayCount(c))
-      options.insights.count(id, 'calendar_adds', c.get('ip'));
+    // Only the page's button counts (http/calendar-add.ts); the owner's own cannot be told apart (no token on a link).
+    if (options.insights && isCalendarAdd(c)) options.insights.count(id, 'calendar_adds', c.get('ip'));
     return cached(c, ics, CALENDAR_CONTENT_TYPE, new Date(record.updated_at), true, {
       'Content-Disposition': `attachment; filename="${listingSlug(record.title)}.ics"`,
     });

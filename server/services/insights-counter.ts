@@ -9,16 +9,14 @@
  * at most `flushMs` (10 s) of them; a graceful stop flushes first
  * (server/index.ts). A failed flush keeps its counts for the next one.
  *
- * One address cannot add much: per address bucket (an IPv4 address or an
- * IPv6 /64, http/client-ip.ts) each listing counts at most once per kind per
- * day, and one address counts at most `perAddressPerDay` hits a day in all.
- * The bucket is only ever held as a salted hash in memory; the salt is random
- * per process and replaced every day, and nothing about the caller is stored.
- * With N processes the bound is N times that (each process remembers its own).
- * The memory for this is bounded too (`maxRemembered`); when it is full, new
- * callers are not counted until the day turns, which is the safe side.
+ * One caller cannot add much, and a flood costs only the flooded listing:
+ * services/insights-visitors.ts keeps the day's memory of who counted, with
+ * bounds per address (an IPv4 address or an IPv6 /64), per IPv6 /48, per
+ * listing and in all. Callers are only ever held as salted hashes in memory;
+ * the salt is random per process and replaced every day, and nothing about
+ * the caller is stored. With N processes the bounds are N times those (each
+ * process remembers its own).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { brand } from '../../src/brand.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -27,6 +25,7 @@ import {
   type InsightColumn,
   type InsightCounts,
 } from '../db/queries/listing-insights.ts';
+import { dailyVisitors, defaultVisitorLimits, type DailyVisitors, type VisitorLimits } from './insights-visitors.ts';
 import type { Logger } from './logger.ts';
 
 export const INSIGHTS_FLUSH_MS = 10_000;
@@ -34,20 +33,15 @@ export const INSIGHTS_FLUSH_MS = 10_000;
 export const INSIGHTS_RETENTION_DAYS = 400;
 const BATCH_ROWS = 1_000;
 
-export interface InsightsLimits {
+export interface InsightsLimits extends VisitorLimits {
   flushMs: number;
-  /** Hits one address bucket may add in a day, over all listings and kinds. */
-  perAddressPerDay: number;
-  /** (address, listing, kind) triples and addresses remembered per day: the memory bound. */
-  maxRemembered: number;
   /** Listing-days waiting for the next flush. */
   maxPendingRows: number;
 }
 
 export const defaultInsightsLimits: InsightsLimits = {
+  ...defaultVisitorLimits,
   flushMs: INSIGHTS_FLUSH_MS,
-  perAddressPerDay: 300,
-  maxRemembered: 1_000_000,
   maxPendingRows: 100_000,
 };
 
@@ -78,41 +72,42 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
   const limits = { ...defaultInsightsLimits, ...overrides };
   let pending = new Map<string, InsightCounts>();
   let day = '';
-  let salt = randomBytes(16);
-  // 48 bits of a salted SHA-256: collisions cost a lost count once in ~10⁸ at the memory bound.
-  let seen = new Set<number>();
-  let perAddress = new Map<number, number>();
-  let warnedFull = false;
+  let warned = new Set<string>();
   let flushing: Promise<number> = Promise.resolve(0);
 
-  const hashed = (text: string) => createHash('sha256').update(salt).update(text).digest().readUIntBE(0, 6);
+  /** One warning a day per bound, so a flood does not flood the log too. */
+  function warnOnce(bound: string, fields: Record<string, unknown>) {
+    if (warned.has(bound)) return;
+    warned.add(bound);
+    logger?.warn(fields, `Insights: ${bound} reached`);
+  }
+
+  const visitorsOfTheDay = () =>
+    dailyVisitors(limits, (eventId, reason) =>
+      warnOnce(reason === 'listing-bound' ? 'a listing bound' : 'the memory bound', {
+        eventId,
+        stoppedForTheDay: true,
+      }),
+    );
+  let visitors: DailyVisitors = visitorsOfTheDay();
 
   function turnDay(today: string) {
     if (today === day) return;
     day = today;
-    salt = randomBytes(16);
-    seen = new Set();
-    perAddress = new Map();
-    warnedFull = false;
+    visitors = visitorsOfTheDay();
+    warned = new Set();
   }
 
   function count(eventId: number, kind: InsightColumn, address: string): boolean {
     turnDay(insightsDay(now()));
-    const who = hashed(address);
-    const used = perAddress.get(who) ?? 0;
-    if (used >= limits.perAddressPerDay) return false;
-    const hit = hashed(`${address}\n${eventId}\n${kind}`);
-    if (seen.has(hit)) return false;
-    if (seen.size + perAddress.size >= limits.maxRemembered || pending.size >= limits.maxPendingRows) {
-      if (!warnedFull)
-        logger?.warn({ remembered: seen.size, pending: pending.size }, 'Insights: counting bound reached');
-      warnedFull = true;
-      return false;
-    }
-    seen.add(hit);
-    perAddress.set(who, used + 1);
     const key = `${eventId}\n${day}`;
     let row = pending.get(key);
+    // Full until the next flush (at most flushMs): listings already waiting still count.
+    if (!row && pending.size >= limits.maxPendingRows) {
+      warnOnce('the pending bound', { pending: pending.size });
+      return false;
+    }
+    if (!visitors.admit(eventId, kind, address)) return false;
     if (!row) {
       row = {
         eventId,

@@ -121,7 +121,9 @@ describe('Add to calendar: /e/{id}.ics', () => {
     expect(html).toBe(''); // a 301 to the slug
     const event = await (await t.app.request((await page(`/e/${eventId}`)).headers.get('location')!)).text();
     expect(event).toMatch(
-      new RegExp(`<a class="button button--quiet" href="/e/${eventId}\\.ics" download="">Add to calendar</a>`),
+      new RegExp(
+        `<a class="button button--quiet" href="/e/${eventId}\\.ics\\?from=page" download="">Add to calendar</a>`,
+      ),
     );
     // The organiser's page, for people and in the schema.org data.
     expect(event).toContain('<p class="listing-by">By <a href="/p/sam.nights">sam.nights</a></p>');

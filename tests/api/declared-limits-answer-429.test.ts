@@ -26,6 +26,7 @@ const samples: Record<string, unknown> = {
   '/api/auth/resend_verification/': { email: 'walked@example.com' },
   '/api/auth/email/change/': { new_email: 'moved@example.com', current_password: 'correct-horse-1' },
   '/api/auth/email/confirm/': { code: '1234' },
+  '/api/events/:id/insights/hit/': { kind: 'view' },
 };
 
 let open: TestApp;

@@ -1,7 +1,7 @@
 /**
  * Listing insights (contract §10): `GET /api/events/{id}/insights/`
- * is the owner's alone (others 404); the public page's beacon and the
- * `/e/{id}.ics` download count per listing per day, except robots,
+ * is the owner's alone (others 404); the public page's beacon and its
+ * "Add to calendar" button (`/e/{id}.ics?from=page`) count per listing per day, except robots,
  * prefetches and the owner's own views; one address counts a listing once
  * a day per kind and at most `perAddressPerDay` hits in all; counts reach
  * the database by addition at each flush, so two counters on one database
@@ -134,13 +134,15 @@ describe('counting', () => {
     expect(res.headers.get('location')).toMatch(new RegExp(`/e/${eventId}/rooftop-jazz\\?src=qr$`));
   });
 
-  it('counts "Get tickets" clicks and calendar downloads once per address per day', async () => {
+  it('counts "Get tickets" clicks and "Add to calendar" once per address per day', async () => {
     const id = await createEvent(owner, { ticket_url: 'https://tickets.example/x' });
     await beacon(id, { kind: 'ticket_click' }, '198.51.100.3');
     await beacon(id, { kind: 'ticket_click' }, '198.51.100.3');
     await beacon(id, { kind: 'ticket_click' }, '198.51.100.4');
     const ics = (address: string, headers: Record<string, string> = {}) =>
-      t.app.request(`/e/${id}.ics`, { headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': address, ...headers } });
+      t.app.request(`/e/${id}.ics?from=page`, {
+        headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': address, 'Sec-Fetch-Site': 'same-origin', ...headers },
+      });
     expect((await ics('198.51.100.3')).status).toBe(200);
     expect((await ics('198.51.100.3')).status).toBe(200);
     expect((await ics('198.51.100.5')).status).toBe(200);

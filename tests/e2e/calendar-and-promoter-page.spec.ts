@@ -56,7 +56,7 @@ test('an event page shows price and Get tickets, and downloads its calendar file
   await page.waitForLoadState('networkidle');
   expect(await axeViolations(page)).toEqual([]);
   const link = page.getByRole('link', { name: 'Add to calendar' });
-  await expect(link).toHaveAttribute('href', `/e/${id}.ics`);
+  await expect(link).toHaveAttribute('href', `/e/${id}.ics?from=page`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.tap()]);
   expect(download.suggestedFilename()).toMatch(/^rooftop-session[\w-]*\.ics$/);
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
