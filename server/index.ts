@@ -42,6 +42,7 @@ import { warnAboutUnreachableServices } from './runtime/reachability.ts';
 import { EXIT_CONFIG, EXIT_UNAVAILABLE, refuseToStart } from './runtime/start-failure.ts';
 import { seedDemo } from './services/demo-seed.ts';
 import { backfillTimeZones } from './services/events/backfill-time-zones.ts';
+import { claimLegacyPublicNames } from './services/public-names.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { assertMailTransport, mailerFor } from './services/mail.ts';
@@ -127,6 +128,8 @@ async function prepare(db: Db): Promise<void> {
     if (!config.jwtSecret) await ensureServerSecrets(db);
     const zoned = await backfillTimeZones(db);
     if (zoned) logger.info({ events: zoned }, `Gave ${zoned} events the time zone of their place`);
+    const named = await claimLegacyPublicNames(db, Date.now());
+    if (named) logger.info({ accounts: named }, `Gave ${named} accounts their public names`);
     // The built-in place search lives in the database; loaded once (~5 s), shared by every process.
     if (!config.googlePlacesKey) {
       const places = await ensureGazetteerLoaded(db);

@@ -18,6 +18,7 @@ import {
 import { RefreshResponseSchema, TokenPairSchema } from '../../src/shared/contract/user.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import { markVerified } from '../db/queries/registrations.ts';
+import { takeFreePublicName } from '../services/public-names.ts';
 import { requireAdult } from '../http/adult-only.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
@@ -211,7 +212,11 @@ export function authRoutes(services: Services): Hono<ApiEnv> {
       }
       const result = await db.transaction(async (tx) => {
         const outcome = await checkCode(tx, config.jwtSecret, user.id, body.code, now);
-        if (outcome === 'ok') await markVerified(tx, user.id, new Date(now));
+        if (outcome === 'ok') {
+          await markVerified(tx, user.id, new Date(now));
+          // The display name becomes the account's page address if nobody holds it.
+          await takeFreePublicName(tx, user.id, now);
+        }
         return outcome;
       });
       if (result === 'expired') throw new ApiError(400, 'This code has expired. Please ask for a new one.');

@@ -18,6 +18,7 @@ import { callerOf } from '../http/auth.ts';
 import { route } from '../http/route.ts';
 import { discardImage, storeImage } from '../services/image-ledger.ts';
 import { acceptImage } from '../services/image-store.ts';
+import { renamePublicly } from '../services/public-names.ts';
 import { countWrite } from '../services/write-policy.ts';
 
 export function profileRoutes(services: Services): Hono<ApiEnv> {
@@ -66,7 +67,10 @@ export function profileRoutes(services: Services): Hono<ApiEnv> {
       const newImage = image ? await storeImage(ledger, writePolicy.imageBytesPerAccount, user.userId, image) : null;
       let old: string | null;
       try {
-        old = await updateProfile(db, user.userId, fields, newImage, clock.now());
+        old = await db.transaction(async (tx) => {
+          await renamePublicly(tx, user.userId, fields.display_name, clock.now());
+          return updateProfile(tx, user.userId, fields, newImage);
+        });
       } catch (error) {
         await discardImage(ledger, newImage);
         throw error;

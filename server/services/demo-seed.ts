@@ -4,6 +4,7 @@
  * listing and two events; the promoter owns one event; the member is an app
  * user with no dashboard. Idempotent: existing accounts are left as they are.
  */
+import { takeFreePublicName } from './public-names.ts';
 import type { Db } from '../db/client.ts';
 import { insertSeedEvent, type SeedEvent } from '../db/queries/event-writes.ts';
 import { existingEmails, insertVerifiedUser } from '../db/queries/users.ts';
@@ -141,6 +142,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
         user_type: account.user_type,
       });
       if (userId === null) return false;
+      await takeFreePublicName(tx, userId, Date.now());
       for (const event of account.events) await insertSeedEvent(tx, userId, event);
       return true;
     });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_LIMIT, PAGE_LIMIT } from '../../server/routes/listing-pages.ts';
 import { RENAMED_LINK_DAYS } from '../../src/shared/contract/promoter-url.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
+import { sitemapText } from './support/sitemap.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'https://listings.roamly.test';
@@ -202,7 +203,7 @@ describe('weekly series and drafts in calendars', () => {
   it("an account whose only listings are drafts is on the sitemap's /p/ list no more than its drafts", async () => {
     const quiet = await signUp(t.app, 'subpromoter', { display_name: 'quiet.one' });
     await createEvent(quiet, { title: 'Not Yet', start_date: '2026-04-10', status: 'draft' });
-    expect(await (await page('/sitemap.xml')).text()).not.toContain('/p/quiet.one<');
+    expect(await sitemapText(t.app)).not.toContain('/p/quiet.one<');
     expect(await (await page('/p/quiet.one')).text()).toContain('No upcoming events right now.');
   });
 });
@@ -238,8 +239,8 @@ describe('promoter and venue pages: /p/{display_name}', () => {
     });
   });
 
-  it('lists the pages of accounts with listings in sitemap.xml, and robots.txt allows them', async () => {
-    const xml = await (await page('/sitemap.xml')).text();
+  it('lists the pages of accounts with listings in the sitemap, and robots.txt allows them', async () => {
+    const xml = await sitemapText(t.app);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/p/sam.nights</loc>`);
     expect(xml).toContain(`<loc>${PUBLIC_URL}/p/The_Blue_Door</loc>`);
     expect(await (await page('/robots.txt')).text()).toContain('Allow: /p/');
@@ -323,12 +324,24 @@ describe('promoter and venue pages: /p/{display_name}', () => {
     t.clock.advance(-(RENAMED_LINK_DAYS + 1) * 86_400_000);
   });
 
-  it('gives an old name to whoever holds it now', async () => {
+  it('keeps a name given up for its old owner until its links lapse, then lets anyone take it', async () => {
     const first = await signUp(t.app, 'subpromoter', { display_name: 'night.owl' });
     await call(t.app, 'PATCH', '/api/auth/profile/', { token: first.access, json: { display_name: 'day.owl' } });
     expect((await page('/p/night.owl')).status).toBe(301);
-    await signUp(t.app, 'business', { display_name: 'night.owl' });
-    expect((await page('/p/night.owl')).status).toBe(200);
+    // A newcomer with that display name gets no page at it while the old links still lead to day.owl.
+    const newcomer = await signUp(t.app, 'business', { display_name: 'night.owl' });
+    expect((await page('/p/night.owl')).headers.get('location')).toBe(`${PUBLIC_URL}/p/day.owl`);
+    t.clock.advance((RENAMED_LINK_DAYS + 1) * 86_400_000);
+    const renamed = await call(t.app, 'PATCH', '/api/auth/profile/', {
+      token: (
+        await call(t.app, 'POST', '/api/auth/login/', { json: { email: newcomer.email, password: newcomer.password } })
+      ).body.access,
+      json: { display_name: 'Night.Owl' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.public_name).toBe('Night.Owl');
+    expect((await page('/p/Night.Owl')).status).toBe(200);
+    t.clock.advance(-(RENAMED_LINK_DAYS + 1) * 86_400_000);
   });
 });
 

@@ -32,4 +32,21 @@ describe('the public page on the Profile screen', () => {
     expect(await screen.findByRole('img', { name: `QR code for ${url}` })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: businessUser.display_name })).toBeInTheDocument();
   });
+
+  it('links the held public name, and says so when another account holds the display name', async () => {
+    stubApi({});
+    await signInAs({ display_name: 'Twin.Name', public_name: null });
+    renderScreen('/dashboard/profile', { path: '/dashboard/profile', Component: ProfilePage });
+    const card = await screen.findByRole('region', { name: 'Your public page' });
+    expect(card).toHaveTextContent('Another account already uses “Twin.Name” for its public page');
+    expect(within(card).queryByRole('link')).toBeNull();
+  });
+
+  it('puts the held public name on the poster when it differs from an unsaved display name', async () => {
+    stubApi({});
+    await signInAs({ display_name: 'Blue.Door', public_name: 'Blue.Door' });
+    renderScreen('/dashboard/profile/poster', { path: '/dashboard/profile/poster', Component: PublicPagePoster });
+    const url = `${window.location.origin}/p/Blue.Door`;
+    expect(await screen.findByRole('img', { name: `QR code for ${url}` })).toBeInTheDocument();
+  });
 });

@@ -24,7 +24,10 @@ export async function publicListing(db: Queryable, id: number, mediaBase: string
   const result = await db.query<PublicListingRow>(
     `SELECT ${eventDocument('e', '$2')}::text AS body,
             coalesce(nullif(u.display_name, ''), nullif(u.full_name, ''), '') AS organizer_name,
-            u.user_type AS organizer_type, nullif(u.display_name, '') AS organizer_page,
+            u.user_type AS organizer_type,
+            -- The "by …" link goes to the organizer's own public name only, never to a namesake's page.
+            (SELECT p.display_name FROM public_names p WHERE p.user_id = u.id AND p.released_at IS NULL)
+              AS organizer_page,
             b.id::text AS business_id, b.title AS business_title
        FROM events e
        JOIN users u ON u.id = e.user_id
@@ -43,14 +46,17 @@ export interface SitemapRow {
 }
 
 /**
- * Every published listing, newest edit first. A sitemap file holds at most 50,000 URLs;
- * beyond that it would need an index, which this product does not reach yet.
+ * The published listings with the newest edits, at most `limit` (one build of
+ * the sitemap holds them all), in id order: a new listing comes last, so the
+ * sitemap's files before it keep their bytes and their ETags.
  */
 export async function sitemapListings(db: Queryable, limit = 49_000): Promise<SitemapRow[]> {
   const result = await db.query<SitemapRow>(
     `SELECT id::text AS id, title,
             to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
-       FROM events WHERE status <> 'draft' ORDER BY updated_at DESC, id DESC LIMIT $1`,
+       FROM (SELECT id, title, updated_at FROM events WHERE status <> 'draft'
+              ORDER BY updated_at DESC, id DESC LIMIT $1) newest
+      ORDER BY newest.id`,
     [limit],
   );
   return result.rows;

@@ -3,7 +3,6 @@
  * users row built in SQL so the server sends the database's JSON as is.
  */
 import type { ProfileUpdateFields } from '../../../src/shared/contract/profile.ts';
-import { RENAMED_LINK_DAYS } from '../../../src/shared/contract/promoter-url.ts';
 import type { Queryable } from '../client.ts';
 
 /** Columns a PATCH may set, besides the photo. */
@@ -16,7 +15,9 @@ export async function profileJson(db: Queryable, userId: number, mediaBase: stri
         'id', id, 'email', email, 'full_name', full_name, 'display_name', display_name, 'bio', bio,
         'profile_image', CASE WHEN profile_image IS NULL THEN NULL ELSE $2 || profile_image END,
         'date_of_birth', to_char(date_of_birth, 'YYYY-MM-DD'), 'gender', gender,
-        'is_promoter', is_promoter, 'user_type', user_type)::text AS body
+        'is_promoter', is_promoter, 'user_type', user_type,
+        'public_name', (SELECT p.display_name FROM public_names p WHERE p.user_id = users.id AND p.released_at IS NULL)
+      )::text AS body
        FROM users WHERE id = $1`,
     [userId, mediaBase],
   );
@@ -24,16 +25,16 @@ export async function profileJson(db: Queryable, userId: number, mediaBase: stri
 }
 
 /**
- * Sets the fields that were sent and, when given, the new photo (`now`, in
- * ms, dates a display name given up). Returns the
- * photo it replaced (null when none, or when there was nothing to set).
+ * Sets the fields that were sent and, when given, the new photo. Returns the
+ * photo it replaced (null when none, or when there was nothing to set). The
+ * public name that goes with a new display name is claimed first
+ * (services/public-names.ts).
  */
 export async function updateProfile(
   db: Queryable,
   userId: number,
   fields: ProfileUpdateFields,
   profileImage: string | null,
-  now: number,
 ): Promise<string | null> {
   const sets: string[] = [];
   const params: unknown[] = [userId];
@@ -48,24 +49,10 @@ export async function updateProfile(
     sets.push(`profile_image = $${params.length}`);
   }
   if (!sets.length) return null;
-  // A display name given up is remembered, so its /p/ link can redirect for
-  // RENAMED_LINK_DAYS (promoter-url.ts); the account's older entries past
-  // that are pruned here, so the table stays bounded by the write limit.
-  params.push(new Date(now).toISOString(), RENAMED_LINK_DAYS);
-  const at = `$${params.length - 1}::timestamptz`;
-  const days = `$${params.length}::int`;
   const result = await db.query<{ old_image: string | null }>(
-    `WITH changed AS (
-       UPDATE users u SET ${sets.join(', ')} FROM users old
-        WHERE u.id = $1 AND old.id = u.id
-        RETURNING old.profile_image AS old_image, old.display_name AS old_name, u.display_name AS new_name),
-     remembered AS (
-       INSERT INTO display_name_history (user_id, old_name, changed_at)
-       SELECT $1, old_name, ${at} FROM changed WHERE old_name <> '' AND lower(old_name) <> lower(new_name)),
-     pruned AS (
-       DELETE FROM display_name_history
-        WHERE user_id = $1 AND changed_at < ${at} - ${days} * interval '1 day')
-     SELECT old_image FROM changed`,
+    `UPDATE users u SET ${sets.join(', ')} FROM users old
+      WHERE u.id = $1 AND old.id = u.id
+      RETURNING old.profile_image AS old_image`,
     params,
   );
   return result.rows[0]?.old_image ?? null;

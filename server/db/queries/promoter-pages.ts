@@ -1,9 +1,10 @@
 /**
  * SQL reads of the promoter and venue pages (`/p/{display_name}` and its
- * `.ics` feed): the account a name belongs to now, the account that gave a
- * name up lately (for the 301), and the account's upcoming listings — capped,
+ * `.ics` feed): the account a public name belongs to now (public_names), the
+ * account that gave a name up lately (for the 301), and the account's upcoming listings — capped,
  * so 500 events cost one bounded index range read, not 500 renders.
  */
+import { displayNameKey } from '../../../src/shared/contract/name-key.ts';
 import type { Queryable } from '../client.ts';
 import { eventDocument } from './event-document.ts';
 
@@ -17,9 +18,9 @@ export interface PublicAccountRow {
 }
 
 /**
- * The verified account whose display name is `name` (any case). Display
- * names are not unique (product §5 does not ask it), so when several accounts
- * share one, the page is the first one's that lists anything, else the oldest.
+ * The verified account whose public name is `name`, read through its key (case
+ * and look-alike letters folded: public-names.ts), so one name leads to one
+ * account whatever others call themselves. `display_name` is the name as held.
  */
 export async function accountByDisplayName(
   db: Queryable,
@@ -27,27 +28,24 @@ export async function accountByDisplayName(
   mediaBase: string,
 ): Promise<PublicAccountRow | null> {
   const result = await db.query<PublicAccountRow>(
-    `SELECT u.id::text AS id, u.display_name, u.user_type, u.bio,
+    `SELECT u.id::text AS id, p.display_name, u.user_type, u.bio,
             CASE WHEN u.profile_image IS NULL THEN NULL ELSE $2 || u.profile_image END AS profile_image
-       FROM users u
-      WHERE lower(u.display_name) = lower($1) AND u.verified_at IS NOT NULL
-      ORDER BY EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id AND e.status <> 'draft') DESC, u.id
-      LIMIT 1`,
-    [name, mediaBase],
+       FROM public_names p JOIN users u ON u.id = p.user_id
+      WHERE p.name_key = $1 AND p.released_at IS NULL AND u.verified_at IS NOT NULL`,
+    [displayNameKey(name), mediaBase],
   );
   return result.rows[0] ?? null;
 }
 
-/** The current display name of the account that gave `name` up after `since` (ISO), or null. */
+/** The current public name of the account that gave `name` up after `since` (ISO), or null. */
 export async function renamedDisplayName(db: Queryable, name: string, since: string): Promise<string | null> {
   const result = await db.query<{ display_name: string }>(
-    `SELECT u.display_name
-       FROM display_name_history h JOIN users u ON u.id = h.user_id
-      WHERE lower(h.old_name) = lower($1) AND h.changed_at > $2::timestamptz
-        AND u.display_name <> '' AND u.verified_at IS NOT NULL
-      ORDER BY h.changed_at DESC
-      LIMIT 1`,
-    [name, since],
+    `SELECT cur.display_name
+       FROM public_names old
+       JOIN public_names cur ON cur.user_id = old.user_id AND cur.released_at IS NULL
+       JOIN users u ON u.id = old.user_id AND u.verified_at IS NOT NULL
+      WHERE old.name_key = $1 AND old.released_at > $2::timestamptz`,
+    [displayNameKey(name), since],
   );
   return result.rows[0]?.display_name ?? null;
 }

@@ -152,7 +152,7 @@ function ProfileForm({ user }: { user: User }) {
           <SaveMessage result={result} />
         </div>
       </form>
-      <PublicPageLink displayName={user.display_name} />
+      <PublicPageLink displayName={user.display_name} publicName={user.public_name} />
       <ChangePasswordForm />
       <ChangeEmailForm currentEmail={user.email} />
     </section>

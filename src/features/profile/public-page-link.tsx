@@ -16,9 +16,28 @@ export function publicPageUrl(displayName: string, origin = window.location.orig
   return origin + promoterPath(displayName);
 }
 
-export function PublicPageLink({ displayName }: { displayName: string }) {
+export function PublicPageLink({
+  displayName,
+  publicName,
+}: {
+  displayName: string;
+  /** null while another account holds the name; undefined when the stored profile predates public names. */
+  publicName?: string | null | undefined;
+}) {
   if (!displayName) return null;
-  const url = publicPageUrl(displayName);
+  if (publicName === null) {
+    return (
+      <section className="dash-card account-form public-page" aria-labelledby="public-page-title">
+        <h2 id="public-page-title">Your public page</h2>
+        <p>
+          Another account already uses “{displayName}” for its public page, so yours has no address yet. Choose a
+          different display name above and save: your page is then at /p/ and the new name.
+        </p>
+      </section>
+    );
+  }
+  const pageName = publicName ?? displayName;
+  const url = publicPageUrl(pageName);
   return (
     <section className="dash-card account-form public-page" aria-labelledby="public-page-title">
       <h2 id="public-page-title">Your public page</h2>
@@ -29,7 +48,7 @@ export function PublicPageLink({ displayName }: { displayName: string }) {
         </a>
       </p>
       <span className="share-actions">
-        <ShareButton url={url} title={`${displayName} on ${brand.name}`} text="All my upcoming events" />
+        <ShareButton url={url} title={`${pageName} on ${brand.name}`} text="All my upcoming events" />
         <Link className="button button--small button--quiet" to="/dashboard/profile/poster">
           QR poster
         </Link>

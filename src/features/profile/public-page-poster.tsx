@@ -11,7 +11,8 @@ import { publicPageUrl } from './public-page-link.tsx';
 export function Component() {
   useDocumentTitle('QR poster', 'dashboard');
   const user = useAuth((s) => s.user);
-  const name = user?.display_name ?? '';
+  // The page's address is the held public name; profiles stored before public names fall back to the display name.
+  const name = (user?.public_name === undefined ? user?.display_name : user.public_name) ?? '';
   return (
     <section className="dash-page" aria-labelledby="poster-title">
       <div className="dash-page__head">
@@ -26,7 +27,7 @@ export function Component() {
         />
       ) : (
         <p className="alert alert--error" role="alert">
-          Choose a display name on your profile first: it is the address of your page.
+          Choose a display name nobody else uses on your profile first: it is the address of your page.
         </p>
       )}
     </section>

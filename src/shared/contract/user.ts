@@ -18,6 +18,12 @@ export const UserSchema = v.object({
   gender: GenderSchema,
   is_promoter: v.boolean(),
   user_type: UserTypeSchema,
+  /**
+   * The name the account's page is at (`/p/{public_name}`): its display name once it
+   * holds it, null while another account holds that name. Absent from profiles
+   * stored before public names existed.
+   */
+  public_name: v.optional(v.nullable(v.string())),
 });
 /** A user profile. */
 export type User = v.InferOutput<typeof UserSchema>;
