@@ -22,7 +22,7 @@ const vite = await createServer({
       configureServer(server) {
         server.middlewares.use((req, res, next) => {
           // The API, and the pages the server renders itself (public listings, sitemap, robots.txt).
-          if (req.url && /^\/(api\/|e\/|sitemap\.xml|robots\.txt)/.test(req.url)) void api(req, res);
+          if (req.url && /^\/(api\/|e\/|sitemap(-\d+)?\.xml|robots\.txt)/.test(req.url)) void api(req, res);
           else next();
         });
       },

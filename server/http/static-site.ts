@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { acceptsEncoding } from './accept-encoding.ts';
 import { isClientRoute } from './client-routes.ts';
 
 const types: Record<string, string> = {
@@ -57,16 +58,6 @@ const encodings = [
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** Accept-Encoding lists the coding, without q=0 (RFC 9110 §12.5.3). */
-function accepts(header: string, coding: string): boolean {
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== coding) return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * The precompressed sibling to send, if the browser takes it — and only when
  * it is at least as new as the original, so a hand-edited file never goes
@@ -74,7 +65,7 @@ function accepts(header: string, coding: string): boolean {
  */
 async function encodedVariant(file: FileInfo, acceptEncoding: string) {
   for (const encoding of encodings) {
-    if (!accepts(acceptEncoding, encoding.name)) continue;
+    if (!acceptsEncoding(acceptEncoding, encoding.name)) continue;
     const variant = await fileAt(file.path + encoding.suffix);
     if (variant && variant.mtime >= file.mtime) return { encoding: encoding.name, file: variant };
   }

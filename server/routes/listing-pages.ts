@@ -1,7 +1,7 @@
 /**
  * Public pages outside the API: `/e/{id}/{slug}` for every event and business
- * listing (contract §7), `/sitemap.xml` and `/robots.txt`. Absolute URLs
- * come from PUBLIC_URL, never from the request's Host.
+ * listing (contract §7), and the sitemap and robots.txt (./sitemap.ts).
+ * Absolute URLs come from PUBLIC_URL, never from the request's Host.
  *
  * Caching: a page is rendered per request (a few milliseconds) and tagged
  * with a hash of its bytes, so `If-None-Match` answers 304 and a CDN may hold
@@ -23,8 +23,6 @@ import * as v from 'valibot';
 import { brand } from '../../src/brand.ts';
 import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
 import { eventTimeZone } from '../../src/components/listing/event-zone.ts';
-import { prerenderPaths } from '../../src/content/page-meta.ts';
-import { API_PREFIX } from '../../src/shared/contract/api-routes.ts';
 import { EventSchema, type EventRecord } from '../../src/shared/contract/event.ts';
 import { LISTING_PATH_PATTERN, listingPath, listingSlug } from '../../src/shared/contract/listing-url.ts';
 import type { ApiEnv, Services } from '../context.ts';
@@ -35,18 +33,14 @@ import type { InsightsCounter } from '../services/insights-counter.ts';
 import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
-import { publicListing, sitemapListings, type PublicListingRow } from '../db/queries/listings.ts';
+import { publicListing, type PublicListingRow } from '../db/queries/listings.ts';
 import { approvedVenueOf, whatsOnAt } from '../db/queries/venue-requests.ts';
-import {
-  accountByDisplayName,
-  renamedDisplayName,
-  sitemapAccounts,
-  upcomingListings,
-} from '../db/queries/promoter-pages.ts';
+import { accountByDisplayName, renamedDisplayName, upcomingListings } from '../db/queries/promoter-pages.ts';
 import { CALENDAR_CONTENT_TYPE, calendarText, hasCalendarTime, type CalendarEntry } from '../pages/calendar-ics.ts';
 import { promoterDocument, type PromoterPageItem } from '../pages/promoter-document.ts';
 import { isValidDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../../src/shared/contract/auth.ts';
 import { promoterFeedPath, promoterPath, RENAMED_LINK_DAYS } from '../../src/shared/contract/promoter-url.ts';
+import { sitemapRoutes } from './sitemap.ts';
 
 /** CDNs may keep a page 5 s; browsers always ask again (a 304 when unchanged). */
 export const LISTING_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, must-revalidate';
@@ -316,31 +310,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     return cached(c, html, HTML, lastModified, false, { Vary: 'Accept-Language' });
   });
 
-  router.get('/sitemap.xml', async (c) => {
-    const [rows, accounts] = await Promise.all([sitemapListings(db), sitemapAccounts(db)]);
-    const pages = prerenderPaths.map((path) => `<url><loc>${origin}${path === '/' ? '/' : path}</loc></url>`);
-    const listings = rows.map(
-      (row) =>
-        `<url><loc>${escapeXml(origin + `/e/${row.id}/${listingSlug(row.title)}`)}</loc><lastmod>${row.updated_at}</lastmod></url>`,
-    );
-    const people = accounts.map(
-      (row) =>
-        `<url><loc>${escapeXml(origin + promoterPath(row.display_name))}</loc><lastmod>${row.updated_at}</lastmod></url>`,
-    );
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings, ...people].join('\n')}\n</urlset>\n`;
-    return c.body(xml, 200, {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=60',
-    });
-  });
-
-  router.get('/robots.txt', (c) =>
-    c.body(
-      `User-agent: *\nAllow: /\nAllow: /e/\nAllow: /p/\nDisallow: /dashboard\nDisallow: ${API_PREFIX}/\n\nSitemap: ${origin}/sitemap.xml\n`,
-      200,
-      { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-    ),
-  );
+  router.route('/', sitemapRoutes(services));
 
   return router;
 }
@@ -379,8 +349,4 @@ function decodedSegment(segment: string): string | null {
   } catch {
     return null;
   }
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }

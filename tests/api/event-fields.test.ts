@@ -9,8 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { SITEMAP_MAX_AGE_MS } from '../../server/routes/sitemap.ts';
 import { EventListSchema, EventSchema, encodeEventFields } from '../../src/shared/contract/event.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
+import { sitemapText } from './support/sitemap.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -34,7 +36,11 @@ const publicPage = async (id: number) => {
   if (first.status !== 301) return first.status;
   return (await t.app.request(new URL(first.headers.get('location')!).pathname)).status;
 };
-const sitemap = async () => (await t.app.request('/sitemap.xml')).text();
+/** The sitemap as built now: one build is served for five minutes. */
+const freshSitemap = async () => {
+  t.clock.advance(SITEMAP_MAX_AGE_MS);
+  return sitemapText(t.app);
+};
 
 const clubNight = {
   title: 'Warehouse Sessions',
@@ -181,18 +187,18 @@ describe('drafts', () => {
     expect((await read(promoter.access, id)).body.status).toBe('draft');
     expect((await listOf(promoter.access)).some((e) => e.id === id && e.status === 'draft')).toBe(true);
     expect(await publicPage(id)).toBe(404);
-    expect(await sitemap()).not.toContain(`/e/${id}/`);
+    expect(await sitemapText(t.app)).not.toContain(`/e/${id}/`);
 
     const published = await update(promoter.access, id, { status: 'published' });
     expect(published.status).toBe(200);
     expect(published.body.status).toBe('published');
     expect(await publicPage(id)).toBe(200);
-    expect(await sitemap()).toContain(`/e/${id}/secret-rave`);
+    expect(await freshSitemap()).toContain(`/e/${id}/secret-rave`);
 
     // Back to draft takes it off again.
     await update(promoter.access, id, { status: 'draft' });
     expect(await publicPage(id)).toBe(404);
-    expect(await sitemap()).not.toContain(`/e/${id}/`);
+    expect(await freshSitemap()).not.toContain(`/e/${id}/`);
   });
 
   it('hides a draft business listing from the venue search and the pages of its events', async () => {

@@ -182,7 +182,9 @@ describe('the compiled server', () => {
       expect(mail[0]!.to.join()).toContain('built@example.com');
 
       // A public listing page renders through the bundled React.
-      const sitemap = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
+      const index = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
+      const firstFile = new URL(/<loc>([^<]*)<\/loc>/.exec(index)![1]!).pathname;
+      const sitemap = await (await fetch(`http://127.0.0.1:${port}${firstFile}`)).text();
       const listing = /<loc>[^<]*?(\/e\/\d+\/[^<]*)<\/loc>/.exec(sitemap)?.[1];
       expect(listing, sitemap).toBeTruthy();
       const page = await fetch(`http://127.0.0.1:${port}${listing}`);

@@ -94,8 +94,11 @@ test('each prerendered page declares its canonical URL and Open Graph data', asy
   const html = await (await request.get('/faq')).text();
   expect(html).toContain('<link rel="canonical" href="https://roamly.example.com/faq"');
   expect(html).toContain('<meta property="og:title"');
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  // The sitemap is served from PUBLIC_URL (here the test server's own origin).
+  // The sitemap is an index of files, served from PUBLIC_URL (here the test server's own origin).
+  const index = await (await request.get('/sitemap.xml')).text();
+  const firstFile = /<loc>(http:\/\/127\.0\.0\.1:\d+\/sitemap-1\.xml)<\/loc>/.exec(index)?.[1];
+  expect(firstFile, index).toBeTruthy();
+  const sitemap = await (await request.get(new URL(firstFile!).pathname)).text();
   expect(sitemap).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/child-safety<\/loc>/);
   expect((await request.get('/icons/og-image.png')).headers()['content-type']).toContain('image/png');
 });
