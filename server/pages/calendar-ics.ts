@@ -9,6 +9,7 @@
  * host, so re-importing updates the same entry instead of adding a copy.
  */
 import type { EventRecord } from '../../src/shared/contract/event.ts';
+import { isWithinEventYears } from '../../src/shared/contract/event-dates.ts';
 import { weekdays } from '../../src/shared/contract/schedule.ts';
 import { zoneOffsetMinutes } from '../../src/components/listing/listing-time.ts';
 import { vtimezone } from './vtimezone.ts';
@@ -162,6 +163,10 @@ function firstOccurrence(from: string, days: readonly string[]): string {
 function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null {
   const { record } = entry;
   const zone = record.time_zone ?? options.timeZone;
+  // A stored date outside the event years keeps the entry off calendars (the page still shows it):
+  // a day later or an UNTIL computed from it could leave the four-digit years iCalendar writes.
+  const from = entry.weekly ? (record.start_date ?? entry.seriesFrom) : record.start_date;
+  if ([from, record.end_date].some((date) => date !== null && !isWithinEventYears(date))) return null;
   if (entry.weekly) {
     const days = weekdays.filter((day) => record[day]).map((day) => BYDAY[day]);
     const start = record.recurring_start_time;
@@ -174,7 +179,8 @@ function timing(entry: CalendarEntry, options: CalendarOptions): string[] | null
     const until = record.end_date ? `;UNTIL=${compactDate(addDays(record.end_date, 1))}T000000Z` : '';
     lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')}${until}`);
     // The series' own dates that do not happen, at its start time (RFC 5545 §3.8.5.1).
-    for (const date of record.skipped_dates) lines.push(dateTime('EXDATE', date, start, zone));
+    for (const date of record.skipped_dates.filter(isWithinEventYears))
+      lines.push(dateTime('EXDATE', date, start, zone));
     return lines;
   }
   if (!record.start_date) return null;

@@ -10,6 +10,7 @@
 import { isoDateTime } from '../../src/components/listing/listing-time.ts';
 import { nextWeeklyDates } from '../../src/shared/calendar/weekly-series.ts';
 import type { EventRecord } from '../../src/shared/contract/event.ts';
+import { isWithinEventYears } from '../../src/shared/contract/event-dates.ts';
 import { weekdays, weekdayLabels } from '../../src/shared/contract/schedule.ts';
 
 export interface JsonLdContext {
@@ -77,6 +78,14 @@ function eventStatusOf(record: EventRecord): string {
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
+ * ISO 8601 with the zone's offset; a stored date outside the event years goes
+ * out bare, as stored: no offset or next day is computed from it.
+ */
+function dateTimeOf(date: string, time: string | null, timeZone: string): string {
+  return isWithinEventYears(date) ? isoDateTime(date, time, timeZone) : date;
+}
+
+/**
  * A weekly series is one Event whose dates are its next session, with an
  * `eventSchedule` (schema.org Schedule) saying it repeats every week.
  */
@@ -84,10 +93,11 @@ function weeklyTimes(record: EventRecord, context: JsonLdContext): Record<string
   const first = nextWeeklyDates(record, context.now, context.timeZone, 1)[0] ?? record.created_at.slice(0, 10);
   const start = record.recurring_start_time;
   const end = record.recurring_end_time;
-  const endDate = end ? (start && end <= start ? nextDay(first) : first) : null;
+  const overnight = start && end && end <= start && isWithinEventYears(first);
+  const endDate = end ? (overnight ? nextDay(first) : first) : null;
   return {
-    startDate: isoDateTime(first, start, context.timeZone),
-    ...(endDate && end ? { endDate: isoDateTime(endDate, end, context.timeZone) } : {}),
+    startDate: dateTimeOf(first, start, context.timeZone),
+    ...(endDate && end ? { endDate: dateTimeOf(endDate, end, context.timeZone) } : {}),
     eventSchedule: {
       '@type': 'Schedule',
       repeatFrequency: 'P1W',
@@ -111,12 +121,13 @@ function datedTimes(record: EventRecord, context: JsonLdContext): Record<string,
     !record.end_date &&
     record.start_time &&
     record.end_time &&
-    record.end_time <= record.start_time
+    record.end_time <= record.start_time &&
+    isWithinEventYears(start)
   )
     endDate = nextDay(start);
   return {
-    startDate: isoDateTime(start, record.start_time, context.timeZone),
-    ...(endDate ? { endDate: isoDateTime(endDate, record.end_time, context.timeZone) } : {}),
+    startDate: dateTimeOf(start, record.start_time, context.timeZone),
+    ...(endDate ? { endDate: dateTimeOf(endDate, record.end_time, context.timeZone) } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
  * Events keep their zone's TZID, so a calendar shows 21:00 in Tokyo as 21:00
  * Tokyo time on both sides of any daylight-saving change.
  */
-import { offsetMinutesAt } from '../../src/shared/calendar/wall-clock.ts';
+import { isKnownTimeZone, offsetMinutesAt } from '../../src/shared/calendar/wall-clock.ts';
 
 /** The scan's step: no zone changes its offset twice within a week (Morocco's Ramadan pauses are a month). */
 const STEP_MS = 7 * 86_400_000;
@@ -63,14 +63,9 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): reado
   if (cached) return cached;
   const start = Date.UTC(fromYear, 0, 1);
   const end = Date.UTC(toYear + 1, 0, 1);
-  let changes: Change[];
-  let initial: number;
-  try {
-    initial = offsetMinutesAt(start, zone);
-    changes = changesOf(zone, start, end);
-  } catch {
-    return null;
-  }
+  if (!isKnownTimeZone(zone)) return null;
+  const initial = offsetMinutesAt(start, zone);
+  const changes = changesOf(zone, start, end);
   const lowest = Math.min(initial, ...changes.map((change) => change.to));
   const observance = (kind: 'STANDARD' | 'DAYLIGHT', from: number, to: number, wallStart: number) => [
     `BEGIN:${kind}`,

@@ -14,7 +14,7 @@
  * kept: building an Intl.DateTimeFormat costs ~0.1–1 ms, and the Events
  * screen formats hundreds of cards per render.
  */
-import { offsetMinutesAt } from '../../shared/calendar/wall-clock.ts';
+import { isKnownTimeZone, offsetMinutesAt } from '../../shared/calendar/wall-clock.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -87,9 +87,13 @@ export function formatClock(time: string, locale?: string): string {
   return cachedFormat(locale, { timeZone: 'UTC', hour, minute: '2-digit' }).format(Date.UTC(2000, 0, 1, h, m));
 }
 
-/** "GMT", "BST" (en-GB), "GMT+1" (en-US) … as the reader would say it, at that moment. */
+/**
+ * "GMT", "BST" (en-GB), "GMT+1" (en-US) … as the reader would say it, at that moment; the zone's
+ * own name when there is no such moment (a stored date no Date holds) or the runtime lacks the zone.
+ */
 export function zoneName(date: string, time: string, timeZone: string, locale?: string): string {
   const instant = Date.parse(`${isoDateTime(date, time, timeZone)}`);
+  if (Number.isNaN(instant) || !isKnownTimeZone(timeZone)) return timeZone;
   const part = cachedFormat(locale, { timeZone, timeZoneName: 'short' })
     .formatToParts(new Date(instant))
     .find((p) => p.type === 'timeZoneName');

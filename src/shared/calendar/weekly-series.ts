@@ -5,6 +5,7 @@
  * zone the caller gives (the brand's, for public pages). Pure: the dashboard,
  * the server-rendered pages and the calendar feed share it.
  */
+import { LAST_EVENT_DATE } from '../contract/event-dates.ts';
 import { weekdays, type Weekday } from '../contract/schedule.ts';
 import { wallClockParts } from './wall-clock.ts';
 
@@ -59,9 +60,11 @@ export function weeklySeriesText(series: WeeklySeries): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Today's date and time of day (`YYYY-MM-DD`, `HH:MM`) on the wall clocks of `timeZone`. */
-export function wallClock(now: Date, timeZone: string): { date: string; time: string } {
-  const { year, month, day, hour, minute } = wallClockParts(now.getTime(), timeZone);
+/** Today's date and time of day (`YYYY-MM-DD`, `HH:MM`) on the wall clocks of `timeZone`; null for an invalid `now`. */
+export function wallClock(now: Date, timeZone: string): { date: string; time: string } | null {
+  const parts = wallClockParts(now.getTime(), timeZone);
+  if (!parts) return null;
+  const { year, month, day, hour, minute } = parts;
   return { date: `${year}-${pad(month)}-${pad(day)}`, time: `${pad(hour)}:${pad(minute)}` };
 }
 
@@ -69,21 +72,24 @@ function utcDay(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
 }
 
+/** '' for an invalid day (a pending form's half-typed start date), which matches no date. */
 function isoDay(day: Date): string {
-  return day.toISOString().slice(0, 10);
+  return Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
 }
 
 /**
  * The next `count` dates (`YYYY-MM-DD`) the series happens on, from `now` in
  * `timeZone`: today counts while today's session has not ended (a session
  * that ends after midnight runs on into tomorrow). Dates before `start_date`
- * and after `end_date`, and the series' own `skipped_dates`, are left out. Empty
- * when no day is ticked.
+ * and after `end_date`, and the series' own `skipped_dates`, are left out, and
+ * so is any past the event years (a stored `start_date` of 9999-12-30 has none).
+ * Empty when no day is ticked.
  */
 export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: string, count: number): string[] {
   const dayIndexes = new Set(weekdays.flatMap((day, i) => (series[day] === true ? [(i + 1) % 7] : []))); // getUTCDay: Sunday 0
   if (dayIndexes.size === 0 || count <= 0) return [];
   const today = wallClock(now, timeZone);
+  if (!today) return [];
   const { recurring_start_time: start, recurring_end_time: end } = series;
   const overnight = Boolean(start && end && end <= start);
   const endedToday = overnight ? false : end ? today.time >= end : start ? today.time >= start : false;
@@ -95,7 +101,7 @@ export function nextWeeklyDates(series: WeeklySeries, now: Date, timeZone: strin
   // At most one ticked day per week is needed per date; 7 × (count + skipped) + 7 days always suffice.
   for (let i = 0; i < (count + skipped.size) * 7 + 7 && dates.length < count; i++) {
     const iso = isoDay(day);
-    if (series.end_date && iso > series.end_date) break;
+    if ((series.end_date && iso > series.end_date) || iso > LAST_EVENT_DATE) break;
     if (dayIndexes.has(day.getUTCDay()) && !skipped.has(iso)) dates.push(iso);
     day = new Date(day.getTime() + 86_400_000);
   }

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { CategorySchema, findCategory } from './categories.ts';
 import { CurrencyInputSchema, DEFAULT_CURRENCY } from './currencies.ts';
+import { EventDateSchema } from './event-dates.ts';
 import {
   DateSchema,
   emptyAsNull,
@@ -132,9 +133,9 @@ export const EventListSchema = v.array(EventSchema);
 /** The caller's events. */
 export type EventList = v.InferOutput<typeof EventListSchema>;
 
-/** Skipped dates as sent: real dates, at most MAX_SKIPPED_DATES; stored sorted, once each. */
+/** Skipped dates as sent: real dates in the event years, at most MAX_SKIPPED_DATES; stored sorted, once each. */
 const SkippedDatesSchema = v.pipe(
-  v.array(DateSchema, 'Skipped dates must be a list of dates (YYYY-MM-DD).'),
+  v.array(EventDateSchema, 'Skipped dates must be a list of dates (YYYY-MM-DD).'),
   v.maxLength(MAX_SKIPPED_DATES, `A series can skip at most ${MAX_SKIPPED_DATES} dates.`),
   v.transform((dates) => [...new Set(dates)].sort()),
 );
@@ -242,9 +243,9 @@ export const EventFieldsSchema = v.object({
       v.transform(roundCoordinate),
     ),
   ),
-  start_date: v.optional(emptyAsNull(DateSchema)),
+  start_date: v.optional(emptyAsNull(EventDateSchema)),
   start_time: v.optional(emptyAsNull(TimeInputSchema)),
-  end_date: v.optional(emptyAsNull(DateSchema)),
+  end_date: v.optional(emptyAsNull(EventDateSchema)),
   end_time: v.optional(emptyAsNull(TimeInputSchema)),
   is_recurring: v.optional(FormBooleanSchema),
   is_sponsored: v.optional(FormBooleanSchema),
