@@ -3,6 +3,7 @@
  * tests build a Config directly. A bad value throws a ConfigError whose message
  * names the variable, which start-up prints as its one line (contract §3).
  */
+import { isDevelopmentCheckout } from './runtime/checkout.ts';
 import { resolve } from 'node:path';
 import { parseS3Url } from './services/media/s3-url.ts';
 
@@ -96,21 +97,42 @@ function publicUrlFrom(value: string | undefined, host: string, port: number): s
   return url.origin;
 }
 
+/**
+ * NODE_ENV when set; otherwise development in a checkout of the sources and
+ * production in a release tree (runtime/checkout.ts).
+ */
+export function runMode(env: NodeJS.ProcessEnv, developmentCheckout: () => boolean = isDevelopmentCheckout): string {
+  return env.NODE_ENV || (developmentCheckout() ? 'development' : 'production');
+}
+
 /** Production refuses what is only safe on a developer's machine. */
-function checkProduction(env: NodeJS.ProcessEnv): void {
-  if (env.NODE_ENV !== 'production') return;
+function checkProduction(env: NodeJS.ProcessEnv, mode: string): void {
+  if (mode !== 'production') return;
+  // The operator may not know a release tree runs as production when NODE_ENV is unset: say so.
+  const told = Boolean(env.NODE_ENV);
   if (!env.PUBLIC_URL) {
     throw new ConfigError(
-      'NODE_ENV=production needs PUBLIC_URL, the origin the site is reached at (e.g. https://roamly.example.com)',
+      (told ? 'NODE_ENV=production needs' : 'This release build runs as production (NODE_ENV is unset) and needs') +
+        ' PUBLIC_URL, the origin the site is reached at (e.g. https://roamly.example.com)' +
+        (told ? '' : '; set NODE_ENV=development to try it on this machine'),
     );
   }
   if (env.SEED_DEMO === '1') {
-    throw new ConfigError('SEED_DEMO=1 is refused with NODE_ENV=production: it creates accounts with known passwords');
+    throw new ConfigError(
+      (told
+        ? 'SEED_DEMO=1 is refused with NODE_ENV=production'
+        : 'SEED_DEMO=1 is refused in a release build, which runs as production (NODE_ENV is unset)') +
+        ': it creates accounts with known passwords',
+    );
   }
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  checkProduction(env);
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  developmentCheckout: () => boolean = isDevelopmentCheckout,
+): Config {
+  const mode = runMode(env, developmentCheckout);
+  checkProduction(env, mode);
   const port = intFrom(env.PORT, 8080, 'PORT', 65_535);
   const metricsPort = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT', 65_535) : null;
   if (metricsPort === port)
@@ -129,7 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 2592000, 'REFRESH_TOKEN_TTL'),
     seedDemo: env.SEED_DEMO === '1',
     jwtSecret: env.JWT_SECRET || null,
-    production: env.NODE_ENV === 'production',
+    production: mode === 'production',
     chaos: env.CHAOS || null,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || null,
     trustProxy: trustProxyHops > 0,

@@ -118,6 +118,19 @@ describe.skipIf(!adminUrl)(
       expect(copied.stdout).toContain('"msg":"Copied 0 image(s) from PostgreSQL');
     });
 
+    it('runs as production without NODE_ENV: no PUBLIC_URL or SEED_DEMO=1 is one line and a non-zero exit', () => {
+      const unset = { NODE_ENV: '', PUBLIC_URL: '' };
+      const started = npm(['start'], { ...unset, PORT: '0' });
+      expect(started.status).not.toBe(0);
+      expect(started.stderr.trim().split('\n')).toHaveLength(1);
+      expect(started.stderr).toContain(
+        'This release build runs as production (NODE_ENV is unset) and needs PUBLIC_URL',
+      );
+      const seeded = npm(['start'], { ...unset, PUBLIC_URL: 'https://roamly.example.com', SEED_DEMO: '1', PORT: '0' });
+      expect(seeded.status).not.toBe(0);
+      expect(seeded.stderr).toContain('SEED_DEMO=1 is refused in a release build');
+    });
+
     it('starts with npm start, serves the API and the PWA, and stops on SIGTERM', async () => {
       const [port, metricsPort] = [await freePort(), await freePort()];
       const child = spawn('npm', ['start'], {

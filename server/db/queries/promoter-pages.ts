@@ -95,17 +95,18 @@ export interface SitemapAccountRow {
 }
 
 /**
- * Accounts with listings, for the sitemap: one row per display name (the
- * account that name's page shows may be another of the same name; the URL is
- * the same), most recently edited first, at most `limit`.
+ * Accounts with listings, for the sitemap: each at its public name (accounts
+ * without one have no page), most recently edited first, at most `limit`.
  */
 export async function sitemapAccounts(db: Queryable, limit = 900): Promise<SitemapAccountRow[]> {
   const result = await db.query<SitemapAccountRow>(
-    `SELECT min(u.display_name) AS display_name,
+    `SELECT p.display_name,
             to_char(max(e.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
-       FROM users u JOIN events e ON e.user_id = u.id
-      WHERE u.verified_at IS NOT NULL AND u.display_name <> '' AND e.status <> 'draft'
-      GROUP BY lower(u.display_name)
+       FROM public_names p
+       JOIN users u ON u.id = p.user_id
+       JOIN events e ON e.user_id = u.id
+      WHERE p.released_at IS NULL AND u.verified_at IS NOT NULL AND e.status <> 'draft'
+      GROUP BY p.display_name
       ORDER BY max(e.updated_at) DESC
       LIMIT $1`,
     [limit],
