@@ -12,8 +12,10 @@ import { serveOpenApi } from '../http/openapi/serve.ts';
 import { problemBody } from '../http/problem.ts';
 import { route } from '../http/route.ts';
 
-const HealthSchema = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) });
-const ReadySchema = v.object({ status: v.literal('ready'), database: v.picklist(['pglite', 'postgres']) });
+// Neither names the database engine: an unauthenticated caller learns only
+// whether the process answers and whether it takes traffic.
+const HealthSchema = v.object({ status: v.literal('ok') });
+const ReadySchema = v.object({ status: v.literal('ready') });
 
 /** `app`: the whole app, whose routes the OpenAPI document describes. */
 export function operationRoutes(services: Services, app: () => Hono<ApiEnv>): Hono<ApiEnv> {
@@ -30,7 +32,7 @@ export function operationRoutes(services: Services, app: () => Hono<ApiEnv>): Ho
       withoutDatabase: true,
       responses: { 200: { description: 'Alive.', schema: HealthSchema } },
     }),
-    (c) => c.json({ status: 'ok', database: services.db.engine }),
+    (c) => c.json({ status: 'ok' }),
   );
 
   // Readiness (contract §3): send traffic here only when the database answers
@@ -55,7 +57,7 @@ export function operationRoutes(services: Services, app: () => Hono<ApiEnv>): Ho
       if (pending.length) {
         return c.json(problemBody(`Not ready: ${pending.length} database migration(s) not applied yet.`), 503);
       }
-      return c.json({ status: 'ready', database: services.db.engine });
+      return c.json({ status: 'ready' });
     },
   );
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_BOOT_SCRIPT, PAGE_BOOT_SCRIPT_HASH } from '../../server/http/page-boot-script.ts';
-import { startTestApp, usesPostgres, type TestApp } from './support/test-app.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,10 +10,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('API frame', () => {
-  it('reports health with the database engine', async () => {
+  it('reports health and readiness without naming the database engine', async () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: usesPostgres() ? 'postgres' : 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.request('/api/ready');
+    expect(ready.status).toBe(200);
+    const text = await ready.text();
+    expect(JSON.parse(text)).toEqual({ status: 'ready' });
+    expect(text).not.toMatch(/pglite|postgres/i);
   });
 
   it('answers unknown API paths with a JSON detail and 404', async () => {
