@@ -18,6 +18,8 @@ ARG RELEASE_FLAGS=
 RUN npm run release -- /release $RELEASE_FLAGS
 
 FROM node:22-bookworm-slim
+# HOST opens the public port to the container's network; metrics (METRICS_PORT)
+# stay on 127.0.0.1 unless METRICS_HOST is set on purpose.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

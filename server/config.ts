@@ -40,8 +40,14 @@ export interface Config {
   /** `s3://KEY:SECRET@host:port/bucket?region=…` (path-style) for images, or null. */
   mediaS3Url: string | null;
   logLevel: string;
-  /** METRICS_PORT: Prometheus metrics on HOST:METRICS_PORT/metrics, or null (off). */
+  /** METRICS_PORT: Prometheus metrics on METRICS_HOST:METRICS_PORT/metrics, or null (off). */
   metricsPort: number | null;
+  /**
+   * METRICS_HOST: the metrics listener's address, loopback unless set. Not
+   * HOST: a container listens on every interface for its public port, and
+   * metrics (routes, error counts, pool sizes) must be opened on purpose.
+   */
+  metricsHost: string;
   /** ERROR_WEBHOOK_URL: unexpected errors are also POSTed there as JSON. */
   errorWebhookUrl: string | null;
 }
@@ -162,6 +168,7 @@ export function configFromEnv(
     mediaS3Url: mediaS3UrlFrom(env.MEDIA_S3_URL),
     logLevel: env.LOG_LEVEL || 'info',
     metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
   };
 }

@@ -284,9 +284,9 @@ if (!cluster.isPrimary || workers === 1) onceOnStopSignal(() => stopOnSignal());
 /** METRICS_PORT: the API process itself when it is alone, else the cluster's primary (it sums the processes). */
 function serveMetrics(clustered: boolean): void {
   if (!config.metricsPort) return;
-  const where = `${config.host}:${config.metricsPort}`;
+  const where = `${config.metricsHost}:${config.metricsPort}`;
   startMetricsServer({
-    host: config.host,
+    host: config.metricsHost,
     port: config.metricsPort,
     cluster: clustered,
     onError: (error) =>

@@ -1,6 +1,7 @@
 /**
  * The Prometheus endpoint on METRICS_PORT (contract §2): `GET /metrics` on
- * HOST:METRICS_PORT, a listener of its own, never the public port. With
+ * METRICS_HOST:METRICS_PORT (loopback by default), a listener of its own,
+ * never the public port. With
  * several API processes the primary serves it and sums their registries
  * (prom-client's AggregatorRegistry over the cluster's IPC channel).
  */
