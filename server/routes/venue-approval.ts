@@ -35,7 +35,7 @@ export const REQUESTS_LIMIT = 200;
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
 export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
-  const { db, config, clock, writePolicy, mail } = services;
+  const { db, config, clock, writePolicy } = services;
   const router = new Hono<ApiEnv>();
   const base = mediaBase(config);
 
@@ -64,7 +64,7 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
     const id = eventId(c);
     await countWrite(db, writePolicy, user.userId, clock.now());
     const answered = await atomically(db, (tx) =>
-      answerVenueRequest(tx, mail.via(tx), {
+      answerVenueRequest(tx, {
         eventId: id,
         ownerId: user.userId,
         answer: verdict,

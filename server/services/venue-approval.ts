@@ -10,8 +10,12 @@
  *   most VENUE_REQUESTS_PER_DAY new requests a day over all venues (429).
  * - The venue's owner is mailed about new requests, batched: at most one mail
  *   per venue per VENUE_MAIL_INTERVAL_MS, listing every request since the
- *   last (through mail_queue, in the request's transaction). The promoter
- *   gets one mail per answer that changes the state.
+ *   last (through mail_queue, in the request's transaction). A request is
+ *   announced once: setting the event back to draft and publishing it again
+ *   tells the venue nothing new.
+ * - The promoter hears of the venue's answers at most once per event per
+ *   DECISION_MAIL_INTERVAL_MS, and always of the latest one: an owner
+ *   flipping approve/decline cannot fill the promoter's inbox.
  */
 import { brand } from '../../src/brand.ts';
 import { statusAfter, type VenueAnswer } from '../../src/shared/contract/venue-approval.ts';
@@ -21,19 +25,21 @@ import {
   addToVenueMail,
   answerRequest,
   countPendingAt,
+  markRequestAnnounced,
   publicNameOf,
   venueListing,
   venueStateBefore,
   type AnsweredRequest,
   type VenueStateBefore,
 } from '../db/queries/venue-requests.ts';
+import { queueDecisionMail } from '../db/queries/venue-decision-mail.ts';
 import { Conflict, InvalidInput } from './domain-errors.ts';
-import type { Mailer } from './mail.ts';
 import { enforce, type Limit } from './rate-limit.ts';
 
 export const MAX_PENDING_PER_VENUE = 10;
 export const VENUE_REQUESTS_PER_DAY: Limit = { max: 30, windowSeconds: 24 * 60 * 60 };
 export const VENUE_MAIL_INTERVAL_MS = 15 * 60_000;
+export const DECISION_MAIL_INTERVAL_MS = 60 * 60_000;
 
 const CHOOSE_FROM_LIST = 'Choose a venue from the list: it must be a business listed on ' + brand.name + '.';
 
@@ -100,7 +106,7 @@ export async function noteVenueRequest(
   const sameVenue = before?.venue_id === String(after.venue_id);
   if (sameVenue && before?.status === 'published') return;
   const venue = await venueListing(tx, after.venue_id);
-  if (!venue) return;
+  if (!venue || !(await markRequestAnnounced(tx, after.id))) return;
   await addToVenueMail(
     tx,
     {
@@ -119,18 +125,19 @@ export async function noteVenueRequest(
 
 /**
  * The owner's answer to a request; null when the caller owns no venue this
- * event asked for (404). The promoter is mailed when the state changed.
+ * event asked for (404). The promoter is mailed when the state changed,
+ * within the bound of DECISION_MAIL_INTERVAL_MS.
  */
 export async function answerVenueRequest(
   tx: Queryable,
-  mailer: Mailer,
   request: { eventId: number; ownerId: number; answer: VenueAnswer; now: Date; mediaBase: string; publicUrl: string },
 ): Promise<AnsweredRequest | null> {
   const status = statusAfter[request.answer];
   const answered = await answerRequest(tx, request.eventId, request.ownerId, status, request.now, request.mediaBase);
   if (!answered || answered.previous === status) return answered;
   const approved = status === 'approved';
-  await mailer.send({
+  const mail = {
+    status,
     to: answered.promoter_email,
     subject: `${answered.venue_title} ${approved ? 'approved' : 'declined'} "${answered.title}"`,
     text: approved
@@ -138,6 +145,7 @@ export async function answerVenueRequest(
         `and it is listed under What's on on the venue's page.`
       : `${answered.venue_title} declined your event "${answered.title}". The event stays published without ` +
         `the venue's name; you can choose another venue in the event editor on ${request.publicUrl}/dashboard/events.`,
-  });
+  };
+  await queueDecisionMail(tx, request.eventId, mail, request.now, DECISION_MAIL_INTERVAL_MS);
   return answered;
 }

@@ -275,6 +275,12 @@ describe('venue approval', () => {
     expect((await answer(owner.access, id, 'approve')).body.venue_status).toBe('approved');
     const mails = (await mailTo(promoter.email)).filter((m) => m.subject.includes('"Replay Gig"'));
     expect(mails.map((m) => m.subject)).toEqual(['Blue Door Bar approved "Replay Gig"']);
+    // Once that mail is out, a new answer is mailed too (within the hourly bound of each event).
+    await expect
+      .poll(async () => (await mailTo(promoter.email)).find((m) => m.subject.includes('"Replay Gig"'))?.state, {
+        timeout: 15_000,
+      })
+      .toBe('sent');
     await answer(owner.access, id, 'decline');
     const after = (await mailTo(promoter.email)).filter((m) => m.subject.includes('"Replay Gig"'));
     expect(after.map((m) => m.subject)).toEqual([

@@ -156,6 +156,23 @@ export async function answerRequest(
 }
 
 /**
+ * Records that the event's current request (its venue, and when it was
+ * made) is told to the venue; false when it was already (migration 037), so
+ * publishing the same request again mails nobody.
+ */
+export async function markRequestAnnounced(tx: Queryable, eventId: number): Promise<boolean> {
+  const result = await tx.query(
+    `INSERT INTO venue_request_announced AS a (event_id, venue_id, requested_at)
+       SELECT id, venue_id, venue_requested_at FROM events WHERE id = $1 AND venue_id IS NOT NULL
+     ON CONFLICT (event_id) DO UPDATE SET venue_id = EXCLUDED.venue_id, requested_at = EXCLUDED.requested_at
+       WHERE (a.venue_id, a.requested_at) IS DISTINCT FROM (EXCLUDED.venue_id, EXCLUDED.requested_at)
+     RETURNING a.event_id`,
+    [eventId],
+  );
+  return result.rows.length > 0;
+}
+
+/**
  * Adds a line to the venue's next request mail: to the queued one while no
  * worker has claimed it (attempts = 0), else to a new one, due at once or
  * when `interval` since the last has passed. Locks the venue's row, so two
