@@ -29,8 +29,10 @@ import { eventRoutes } from './routes/events.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
+import { embedPageRoutes } from './routes/embed-pages.ts';
 import { listingPageRoutes } from './routes/listing-pages.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { oembedRoutes } from './routes/oembed.ts';
 import { operationRoutes } from './routes/operations.ts';
 import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -158,11 +160,13 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/', eventRoutes(services));
   api.route('/', placesRoutes(services));
   api.route('/', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
+  api.route('/', oembedRoutes(services));
   if (!config.smtpUrl && !config.production) api.route('/', devRoutes(services));
   api.all('*', (c) => c.json(problemBody(`No API endpoint at ${c.req.method} ${c.req.path}.`), 404));
 
   app.route(API_PREFIX, api);
   app.route('/', listingPageRoutes(services, { scripts: deps.listingPageScripts ?? [], insights }));
+  app.route('/', embedPageRoutes(services));
   app.onError((error, c) => {
     if (error instanceof ChaosDropError) throw error;
     const known = error instanceof ApiError ? error : (domainErrorAnswer(error) ?? accountGoneError(error));

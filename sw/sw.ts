@@ -15,6 +15,7 @@ import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
 import { API_PREFIX } from '../src/shared/contract/api-routes.ts';
+import { EMBED_PATH_PREFIX } from '../src/shared/contract/embed-url.ts';
 import { sameImageUrls } from '../src/shared/contract/media-url.ts';
 import { LISTING_CACHE } from '../src/shared/offline/listing-pages.ts';
 
@@ -34,7 +35,7 @@ registerListingPages();
 //    in the precache is exactly what the server would send, until the next
 //    worker version brings the next build. So they come from the precache
 //    first; the network is asked only for paths we do not have. The API is
-//    never answered with a page.
+//    never answered with a page, nor is an embed frame (another site's iframe).
 registerRoute(
   new NavigationRoute(
     async ({ request, url }) => {
@@ -47,7 +48,7 @@ registerRoute(
         return (await matchPrecache('/shell.html')) ?? Response.error();
       }
     },
-    { denylist: [new RegExp(`^${API_PREFIX}/`), /^\/e\//, /^\/p\//] },
+    { denylist: [new RegExp(`^${API_PREFIX}/`), /^\/e\//, /^\/p\//, new RegExp(`^${EMBED_PATH_PREFIX}`)] },
   ),
 );
 

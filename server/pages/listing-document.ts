@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { brand } from '../../src/brand.ts';
 import type { ListingViewModel } from '../../src/components/listing/listing-model.ts';
 import { LISTING_CSS } from '../../src/components/listing/listing-styles.ts';
-import { ListingView } from '../../src/components/listing/listing-view.tsx';
+import { ListingView, type ListingMicroformat } from '../../src/components/listing/listing-view.tsx';
 import { PAGE_BOOT_SCRIPT } from '../http/page-boot-script.ts';
 
 const PAGE_CSS = `
@@ -45,6 +45,15 @@ export interface DocumentHead {
   /** Absolute. */
   image: string | null;
   jsonLd: string | null;
+  /** `<link rel="alternate">`s: the page's feeds and its oEmbed description (contract §11). */
+  alternates?: readonly AlternateLink[];
+}
+
+export interface AlternateLink {
+  type: 'text/calendar' | 'application/atom+xml' | 'application/json+oembed';
+  /** Absolute. */
+  href: string;
+  title: string;
 }
 
 export const escapeHtml = (text: string) =>
@@ -67,6 +76,10 @@ function headTags(head: DocumentHead): string {
     head.canonical ? meta('name', 'twitter:title', head.title) : '',
     head.canonical ? meta('name', 'twitter:description', head.description) : '',
     head.image ? meta('name', 'twitter:image', head.image) : '',
+    ...(head.alternates ?? []).map(
+      (link) =>
+        `<link rel="alternate" type="${link.type}" href="${escapeHtml(link.href)}" title="${escapeHtml(link.title)}">`,
+    ),
     head.jsonLd ? `<script type="application/ld+json">${head.jsonLd}</script>` : '',
   ]
     .filter(Boolean)
@@ -120,6 +133,8 @@ export interface ListingActions {
   venue?: { title: string; href: string } | null;
   /** A venue's approved upcoming events, under "What's on"; absent on an event's page. */
   whatsOn?: readonly { title: string; when: string; href: string }[] | null;
+  /** An event's h-event data (a business listing has none). */
+  microformat?: ListingMicroformat | null;
 }
 
 const WHATS_ON_CSS = `
@@ -197,7 +212,7 @@ export function listingDocument(
   const body = renderToString(
     createElement(
       ListingView,
-      { listing, titleAs: 'h1', coverPriority: true },
+      { listing, titleAs: 'h1', coverPriority: true, microformat: actions.microformat ?? null },
       venue,
       organizer,
       calendar,

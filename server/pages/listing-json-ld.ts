@@ -89,7 +89,7 @@ function dateTimeOf(date: string, time: string | null, timeZone: string): string
  * A weekly series is one Event whose dates are its next session, with an
  * `eventSchedule` (schema.org Schedule) saying it repeats every week.
  */
-function weeklyTimes(record: EventRecord, context: JsonLdContext): Record<string, Json> {
+function weeklyTimes(record: EventRecord, context: Pick<JsonLdContext, 'now' | 'timeZone'>): Record<string, Json> {
   const first = nextWeeklyDates(record, context.now, context.timeZone, 1)[0] ?? record.created_at.slice(0, 10);
   const start = record.recurring_start_time;
   const end = record.recurring_end_time;
@@ -112,7 +112,7 @@ function weeklyTimes(record: EventRecord, context: JsonLdContext): Record<string
   };
 }
 
-function datedTimes(record: EventRecord, context: JsonLdContext): Record<string, Json> {
+function datedTimes(record: EventRecord, context: Pick<JsonLdContext, 'timeZone'>): Record<string, Json> {
   const start = record.start_date ?? record.created_at.slice(0, 10);
   let endDate = record.end_date ?? (record.end_time ? start : null);
   // "22:00 – 04:00" on one date ends the next morning.
@@ -129,6 +129,23 @@ function datedTimes(record: EventRecord, context: JsonLdContext): Record<string,
     startDate: dateTimeOf(start, record.start_time, context.timeZone),
     ...(endDate ? { endDate: dateTimeOf(endDate, record.end_time, context.timeZone) } : {}),
   };
+}
+
+/**
+ * An event's start and end exactly as its JSON-LD says them (ISO 8601 with the
+ * zone's offset; a weekly series: its next session), so the page's
+ * microformats and the Atom feed never disagree with it. None for a business listing.
+ */
+export function eventDateTimes(
+  record: EventRecord,
+  timeZone: string,
+  now: Date,
+): { start: string; end: string | null } | null {
+  if (record.is_listing) return null;
+  const times = record.is_recurring ? weeklyTimes(record, { now, timeZone }) : datedTimes(record, { timeZone });
+  const start = times.startDate;
+  const end = times.endDate;
+  return typeof start === 'string' ? { start, end: typeof end === 'string' ? end : null } : null;
 }
 
 function eventJsonLd(record: EventRecord, context: JsonLdContext): Json {

@@ -2,12 +2,14 @@
  * The HTML of a promoter's or venue's page (`/p/{display_name}`): who they
  * are, their business listing when they have one, what's on there (other
  * promoters' events the venue approved), and their own upcoming events
- * in date order, each linking to its own `/e/…` page, plus the calendar feed.
+ * in date order, each linking to its own `/e/…` page and marked up as an
+ * h-event, plus the calendar and Atom feeds ("Subscribe").
  * Same shell, CSS and boot script as the listing pages; no React on the
  * client, so first-visit JavaScript stays the listing page's few hundred bytes.
  */
 import { eventTimeZone } from '../../src/components/listing/event-zone.ts';
 import { listingChange, listingFromRecord } from '../../src/components/listing/listing-model.ts';
+import type { ListingMicroformat } from '../../src/components/listing/listing-view.tsx';
 import type { EventRecord } from '../../src/shared/contract/event.ts';
 import { escapeHtml, pageDocument, type DocumentHead } from './listing-document.ts';
 
@@ -17,6 +19,8 @@ export interface PromoterPageItem {
   path: string;
   /** The venue's own listing (shown apart), not an event. */
   business: boolean;
+  /** An event's h-event data; none for a business listing. */
+  microformat?: ListingMicroformat | null;
 }
 
 export interface PromoterPage {
@@ -26,6 +30,9 @@ export interface PromoterPage {
   /** All upcoming listings, when more than the page shows. */
   total: number;
   feedPath: string;
+  /** Absolute: what "Subscribe" hands a calendar app (the feed, by the webcal scheme). */
+  subscribeHref: string;
+  atomPath: string;
   /** Places weekly series' next dates. */
   now: Date;
   /** The reader's, for the dates (as on the event pages). */
@@ -65,12 +72,25 @@ function stateOf(record: EventRecord): string {
   return record.sold_out ? '<em class="card__state">Sold out</em>' : '';
 }
 
+/** The h-event's machine-readable parts, which the card's words do not carry. */
+function hEventData(mf: ListingMicroformat): string {
+  return [
+    `<data class="u-url" value="${escapeHtml(mf.url)}"></data>`,
+    `<data class="dt-start" value="${escapeHtml(mf.start)}"></data>`,
+    mf.end ? `<data class="dt-end" value="${escapeHtml(mf.end)}"></data>` : '',
+  ].join('');
+}
+
 function card(item: PromoterPageItem, now: Date, locale: string | undefined): string {
   const { record } = item;
-  const lines = [whenOf(item, now, locale), record.location_name].filter(Boolean);
-  return `<li><a class="card" href="${escapeHtml(item.path)}"><strong>${escapeHtml(record.title)}</strong>${stateOf(record)}${lines
-    .map((line) => `<span>${escapeHtml(line)}</span>`)
-    .join('')}</a></li>`;
+  const mf = item.microformat;
+  const when = whenOf(item, now, locale);
+  const lines = [
+    when ? `<span>${escapeHtml(when)}</span>` : '',
+    record.location_name ? `<span${mf ? ' class="p-location"' : ''}>${escapeHtml(record.location_name)}</span>` : '',
+  ].join('');
+  const name = `<strong${mf ? ' class="p-name"' : ''}>${escapeHtml(record.title)}</strong>`;
+  return `<li${mf ? ' class="h-event"' : ''}>${mf ? hEventData(mf) : ''}<a class="card" href="${escapeHtml(item.path)}">${name}${stateOf(record)}${lines}</a></li>`;
 }
 
 export function promoterDocument(page: PromoterPage, head: DocumentHead, scripts: readonly string[]): string {
@@ -83,7 +103,7 @@ export function promoterDocument(page: PromoterPage, head: DocumentHead, scripts
       : '';
   const main = `<section class="profile" aria-labelledby="profile-name">
 <h1 id="profile-name">${escapeHtml(page.displayName)}</h1>${bio}
-<p class="listing-actions"><a class="button button--quiet" href="${escapeHtml(page.feedPath)}">Add all to calendar</a></p>
+<p class="listing-actions"><a class="button button--quiet" href="${escapeHtml(page.feedPath)}">Add all to calendar</a><a class="button button--quiet" href="${escapeHtml(page.subscribeHref)}">Subscribe</a><a class="button button--quiet" href="${escapeHtml(page.atomPath)}" type="application/atom+xml">Atom feed</a></p>
 </section>
 ${venue.length ? `<section class="upcoming" aria-labelledby="venue"><h2 id="venue">Venue</h2><ul class="cards">${venue.map((item) => card(item, page.now, page.locale)).join('')}</ul></section>` : ''}
 ${page.whatsOn?.length ? `<section class="upcoming" aria-labelledby="whats-on"><h2 id="whats-on">What's on</h2><ul class="cards">${page.whatsOn.map((item) => card(item, page.now, page.locale)).join('')}</ul></section>` : ''}

@@ -10,7 +10,7 @@
  *
  * `/e/{id}.ics` is the event for a calendar ("Add to calendar"); `/p/{name}`
  * an account's page of upcoming listings and `/p/{name}.ics` its feed
- * (contract §10), capped at PAGE_LIMIT / FEED_LIMIT listings so a promoter
+ * (contract §10), `/p/{name}.atom` the same as Atom (contract §11), capped at PAGE_LIMIT / FEED_LIMIT listings so a promoter
  * with the maximum 500 events costs one bounded read. A renamed account's
  * old name answers 301 for RENAMED_LINK_DAYS. Pages and feeds are tagged by
  * a hash of their bytes; a /p/ page's Last-Modified is informative only,
@@ -30,7 +30,11 @@ import { calendarAddHref, isCalendarAdd } from '../http/calendar-add.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { MEDIA_PATH } from '../http/urls.ts';
 import type { InsightsCounter } from '../services/insights-counter.ts';
-import { listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
+import { eventDateTimes, listingJsonLd, scriptSafeJson } from '../pages/listing-json-ld.ts';
+import { ATOM_CONTENT_TYPE, atomFeed, type AtomEntry } from '../pages/atom-feed.ts';
+import { eventPageAlternates, listPageAlternates } from '../pages/page-alternates.ts';
+import { formatDay } from '../../src/components/listing/listing-time.ts';
+import type { ListingMicroformat } from '../../src/components/listing/listing-view.tsx';
 import { listingDocument, notFoundDocument } from '../pages/listing-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
 import { publicListing, type PublicListingRow } from '../db/queries/listings.ts';
@@ -39,7 +43,12 @@ import { accountByDisplayName, renamedDisplayName, upcomingListings } from '../d
 import { CALENDAR_CONTENT_TYPE, calendarText, hasCalendarTime, type CalendarEntry } from '../pages/calendar-ics.ts';
 import { promoterDocument, type PromoterPageItem } from '../pages/promoter-document.ts';
 import { isValidDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../../src/shared/contract/auth.ts';
-import { promoterFeedPath, promoterPath, RENAMED_LINK_DAYS } from '../../src/shared/contract/promoter-url.ts';
+import {
+  promoterAtomPath,
+  promoterFeedPath,
+  promoterPath,
+  RENAMED_LINK_DAYS,
+} from '../../src/shared/contract/promoter-url.ts';
 import { sitemapRoutes } from './sitemap.ts';
 
 /** CDNs may keep a page 5 s; browsers always ask again (a 304 when unchanged). */
@@ -57,7 +66,16 @@ const FEED_DESCRIPTION_LIMIT = 300;
 export const WHATS_ON_LIMIT = 30;
 
 const ICS_PATH_PATTERN = /^\/e\/(\d{1,15})\.ics$/;
-const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics)?\/?$/;
+const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics|\.atom)?\/?$/;
+
+/** What a `/p/` address asks for: the page, its calendar feed or its Atom feed. */
+type PromoterView = 'page' | 'ics' | 'atom';
+
+function promoterViewPath(view: PromoterView, displayName: string): string {
+  if (view === 'ics') return promoterFeedPath(displayName);
+  if (view === 'atom') return promoterAtomPath(displayName);
+  return promoterPath(displayName);
+}
 
 export interface ListingPageOptions {
   /** Module scripts the page loads (the built offline helper); none in tests without a build. */
@@ -86,6 +104,12 @@ function organizerOf(row: PublicListingRow, origin: string) {
     type: row.organizer_type === 'business' ? ('Organization' as const) : ('Person' as const),
     url: row.organizer_page ? origin + promoterPath(row.organizer_page) : null,
   };
+}
+
+/** An event's h-event data (contract §11); none for a business listing or a date no calendar holds. */
+export function listingMicroformat(record: EventRecord, url: string, now: Date): ListingMicroformat | null {
+  const times = eventDateTimes(record, eventTimeZone(record), now);
+  return times ? { url, start: times.start, end: times.end } : null;
 }
 
 /** Answers 304 when the client's copy is current; `lastModified` null: by ETag only. */
@@ -152,9 +176,11 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         canonical,
         image,
         jsonLd: scriptSafeJson(jsonLd),
+        alternates: eventPageAlternates(origin, canonical, record.title),
       },
       scripts,
       {
+        microformat: listingMicroformat(record, canonical, new Date(clock.now())),
         calendar: calendarEntry(record) ? calendarAddHref(record.id) : null,
         organizer: row.organizer_page ? { name: row.organizer_page, href: promoterPath(row.organizer_page) } : null,
         venue,
@@ -221,18 +247,27 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
 
   router.get('/p/*', async (c) => {
     const match = PROMOTER_PATH_PATTERN.exec(c.req.path);
-    const name = match ? decodedSegment(match[1]!) : null;
+    let name = match ? decodedSegment(match[1]!) : null;
     if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) return notFound(c, 'page');
-    const feed = Boolean(match![2]);
-    const account = await accountByDisplayName(db, name, origin + MEDIA_PATH);
+    let view: PromoterView = match![2] === '.ics' ? 'ics' : match![2] === '.atom' ? 'atom' : 'page';
+    let account = await accountByDisplayName(db, name, origin + MEDIA_PATH);
+    if (!account && view === 'atom') {
+      // Names may contain dots: "news.atom" is someone's page when nobody is called "news".
+      const whole = decodedSegment(match![1]! + match![2]!);
+      account = whole ? await accountByDisplayName(db, whole, origin + MEDIA_PATH) : null;
+      if (account) [name, view] = [whole!, 'page'];
+    }
     if (!account) {
       const since = new Date(clock.now() - RENAMED_LINK_DAYS * 86_400_000).toISOString();
       const current = await renamedDisplayName(db, name, since);
       if (!current) return notFound(c, 'page');
-      const path = feed ? promoterFeedPath(current) : promoterPath(current);
-      return c.body(null, 301, { Location: origin + path, 'Cache-Control': LISTING_CACHE_CONTROL });
+      return c.body(null, 301, {
+        Location: origin + promoterViewPath(view, current),
+        'Cache-Control': LISTING_CACHE_CONTROL,
+      });
     }
-    const canonicalPath = feed ? promoterFeedPath(account.display_name) : promoterPath(account.display_name);
+    const feed = view !== 'page';
+    const canonicalPath = promoterViewPath(view, account.display_name);
     if (c.req.path !== canonicalPath) {
       return c.body(null, 301, { Location: origin + canonicalPath, 'Cache-Control': LISTING_CACHE_CONTROL });
     }
@@ -247,6 +282,8 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const newest = records.reduce((max, record) => Math.max(max, Date.parse(record.updated_at)), 0);
     const lastModified = newest ? new Date(newest) : null;
 
+    if (view === 'atom')
+      return cached(c, atomText(account.display_name, records), ATOM_CONTENT_TYPE, lastModified, false);
     if (feed) {
       const entries = records.flatMap((record) => calendarEntry(record) ?? []);
       const ics = calendarText(entries, {
@@ -259,16 +296,19 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     }
 
     const canonical = origin + canonicalPath;
+    const now = new Date(clock.now());
     const items: PromoterPageItem[] = records.map((record) => ({
       record,
       path: listingPath(record.id, record.title),
       business: record.is_listing,
+      microformat: listingMicroformat(record, origin + listingPath(record.id, record.title), now),
     }));
     const venueListing = records.find((record) => record.is_listing);
     const whatsOn = venueListing
       ? (await whatsOnAt(db, venueListing.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH)).map((body) => {
           const record = v.parse(EventSchema, JSON.parse(body));
-          return { record, path: listingPath(record.id, record.title), business: false };
+          const path = listingPath(record.id, record.title);
+          return { record, path, business: false, microformat: listingMicroformat(record, origin + path, now) };
         })
       : [];
     const description =
@@ -294,7 +334,9 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         items,
         total: upcoming.total,
         feedPath: promoterFeedPath(account.display_name),
-        now: new Date(clock.now()),
+        subscribeHref: `webcal://${new URL(origin).host}${promoterFeedPath(account.display_name)}`,
+        atomPath: promoterAtomPath(account.display_name),
+        now,
         locale: requestLocale(c.req.header('accept-language')),
         whatsOn,
       },
@@ -304,11 +346,41 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         canonical,
         image: account.profile_image ?? `${origin}/icons/og-image.png`,
         jsonLd: scriptSafeJson(jsonLd),
+        alternates: listPageAlternates(origin, canonical, account.display_name),
       },
       scripts,
     );
     return cached(c, html, HTML, lastModified, false, { Vary: 'Accept-Language' });
   });
+
+  /** The Atom feed (contract §11): the account's upcoming events, its business listing left out. */
+  function atomText(displayName: string, records: readonly EventRecord[]): string {
+    const now = new Date(clock.now());
+    const entries: AtomEntry[] = records
+      .filter((record) => !record.is_listing)
+      .map((record) => {
+        const view = listingFromRecord(record, eventTimeZone(record), undefined, now);
+        return {
+          record,
+          url: origin + listingPath(record.id, record.title),
+          id: `${origin}/e/${record.id}`,
+          when: view.schedule ? view.schedule.text : (view.when ?? ''),
+          previousDate:
+            record.status === 'published' && record.previous_start_date ? formatDay(record.previous_start_date) : null,
+          scheme: `${origin}/p/`,
+        };
+      });
+    return atomFeed(
+      {
+        title: `${displayName} on ${brand.name}`,
+        selfUrl: origin + promoterAtomPath(displayName),
+        pageUrl: origin + promoterPath(displayName),
+        author: displayName,
+        summaryLimit: FEED_DESCRIPTION_LIMIT,
+      },
+      entries,
+    );
+  }
 
   router.route('/', sitemapRoutes(services));
 
@@ -328,7 +400,7 @@ function isWeeklySeries(record: EventRecord): boolean {
  * instance, so an edit shows at once anywhere), Last-Modified when known;
  * `trustDate` says whether If-Modified-Since alone may answer 304.
  */
-function cached(
+export function cached(
   c: Context,
   body: string,
   contentType: string,

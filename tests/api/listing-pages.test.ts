@@ -114,7 +114,7 @@ describe('public listing pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await res.text();
-    expect(html).toContain('<h1 class="listing__title">Rooftop Jazz &amp; Soul &lt;/script&gt;</h1>');
+    expect(html).toContain('<h1 class="listing__title p-name">Rooftop Jazz &amp; Soul &lt;/script&gt;</h1>');
     expect(html).toContain('Sat, 4 Jul 2026, 19:30 – 23:00 BST');
     expect(html).toContain('Skyline Bar, 1 High St, London');
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=51.5085%2C-0.1257"');

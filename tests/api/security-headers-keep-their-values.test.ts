@@ -5,7 +5,7 @@
  * permissions policies, COOP (and the library's baseline: X-XSS-Protection
  * 0 and friends); HSTS only behind a trusted TLS proxy; and a
  * header the route set itself (the media sandbox CSP) reaches the browser as
- * it is.
+ * it is. The embeddable frames (`/embed/…`) alone may be framed by any site.
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ function appWith(options: { trustProxy: boolean; publicUrl?: string }) {
   const app = new Hono();
   app.use('*', securityHeaders(options));
   app.get('/page', (c) => c.text('page'));
+  app.get('/embed/e/1', (c) => c.html('<p>frame</p>'));
+  app.get('/embedded', (c) => c.text('not a frame'));
   app.get('/media', (c) => c.body('image', 200, { 'Content-Security-Policy': "default-src 'none'; sandbox" }));
   return app;
 }
@@ -51,6 +53,21 @@ describe('security headers', () => {
     const res = await appWith({ trustProxy: false }).request('/media');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('lets any site frame the embeddable pages alone, under a CSP with no script', async () => {
+    const app = appWith({ trustProxy: false, publicUrl: 'https://roamly.example' });
+    const frame = await app.request('/embed/e/1');
+    expect(frame.headers.get('x-frame-options')).toBeNull();
+    expect(frame.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https://roamly.example data: blob:; " +
+        "base-uri 'none'; form-action 'none'; frame-ancestors *",
+    );
+    expect(frame.headers.get('x-content-type-options')).toBe('nosniff');
+    // A path that only starts alike is a page like any other.
+    const page = await app.request('/embedded');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('sends HSTS only when a trusted proxy says the request came over HTTPS', async () => {

@@ -29,7 +29,18 @@ interface ListingViewProps {
   placeholderTitle?: string;
   /** The cover's `sizes` where it is drawn narrower than on the public page. */
   coverSizes?: string;
+  /** On a public page: marks the listing up as a microformats2 h-event (contract §11). */
+  microformat?: ListingMicroformat | null;
   children?: ReactNode;
+}
+
+/** What an h-event says that the view does not show as such: its address and machine-readable times. */
+export interface ListingMicroformat {
+  /** Absolute URL of the listing's page. */
+  url: string;
+  /** ISO 8601, with the zone's offset when there is a time. */
+  start: string;
+  end: string | null;
 }
 
 export function ListingView({
@@ -38,12 +49,22 @@ export function ListingView({
   coverPriority = false,
   placeholderTitle,
   coverSizes = PAGE_COVER_SIZES,
+  microformat = null,
   children,
 }: ListingViewProps) {
   const Title = titleAs;
+  // h-event property classes only where the root is there too, so the dashboard preview stays plain.
+  const mf = (name: string) => (microformat ? ` ${name}` : '');
   const title = listing.title.trim() || placeholderTitle || 'Untitled';
   return (
-    <article className="listing">
+    <article className={`listing${mf('h-event')}`}>
+      {microformat ? (
+        <>
+          <data className="u-url" value={microformat.url} />
+          <data className="dt-start" value={microformat.start} />
+          {microformat.end ? <data className="dt-end" value={microformat.end} /> : null}
+        </>
+      ) : null}
       {listing.change ? (
         <p className={`listing__change listing__change--${listing.change.kind}`} role="status">
           <strong className="listing__change-word">{listing.change.label}</strong>
@@ -72,7 +93,7 @@ export function ListingView({
         </span>
       </div>
       <div className="listing__body">
-        <Title className="listing__title">{title}</Title>
+        <Title className={`listing__title${mf('p-name')}`}>{title}</Title>
         {listing.category ? (
           <p className="listing__category">{[listing.category, listing.subcategory].filter(Boolean).join(' · ')}</p>
         ) : null}
@@ -98,7 +119,7 @@ export function ListingView({
           ) : null}
           {listing.place ? (
             <Fact label="Where">
-              {listing.place}
+              {microformat ? <span className="p-location">{listing.place}</span> : listing.place}
               {listing.maps ? (
                 <>
                   {' '}
@@ -121,7 +142,9 @@ export function ListingView({
             </a>
           </p>
         ) : null}
-        {listing.description.trim() ? <p className="listing__description">{listing.description.trim()}</p> : null}
+        {listing.description.trim() ? (
+          <p className={`listing__description${mf('p-summary')}`}>{listing.description.trim()}</p>
+        ) : null}
         {listing.keywords.length > 0 ? (
           <ul className="listing__tags">
             {listing.keywords.map((keyword) => (

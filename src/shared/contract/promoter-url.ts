@@ -1,7 +1,8 @@
 /**
  * The public address of an account's page (contract §10): `/p/{display_name}`
  * and its calendar feed `/p/{display_name}.ics`. Display names may contain
- * dots (`sam.nights`), so the feed is told apart by its `.ics` ending alone.
+ * dots (`sam.nights`), so a feed is told apart by its ending alone: `.ics`, or
+ * `.atom` for the Atom feed (contract §11).
  * Server and dashboard both build the path here.
  */
 
@@ -18,9 +19,14 @@ export function promoterFeedPath(displayName: string): string {
   return `${promoterPath(displayName)}.ics`;
 }
 
+/** The path of an account's Atom feed (RFC 4287): one entry per upcoming published event. */
+export function promoterAtomPath(displayName: string): string {
+  return `${promoterPath(displayName)}.atom`;
+}
+
 /** Matches an account's page path (not its `.ics` feed); group 1 is the name as written in the URL. */
 export const PROMOTER_PAGE_PATTERN = /^\/p\/([^/]+)$/;
 
 export function isPromoterPagePath(path: string): boolean {
-  return PROMOTER_PAGE_PATTERN.test(path) && !path.endsWith('.ics');
+  return PROMOTER_PAGE_PATTERN.test(path) && !path.endsWith('.ics') && !path.endsWith('.atom');
 }
