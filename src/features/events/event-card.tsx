@@ -7,6 +7,7 @@
  */
 import { memo } from 'react';
 import { Link } from '../../components/link.tsx';
+import { EmbedButton } from '../../components/embed/embed-button.tsx';
 import { InsightsButton } from '../../components/insights/insights-button.tsx';
 import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
@@ -89,6 +90,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
             text={[when, record.location_name].filter(Boolean).join(' · ')}
           />
           <InsightsButton target={event.target} title={record.title} />
+          <EmbedButton target={event.target} title={record.title} />
         </div>
       </div>
     </article>
