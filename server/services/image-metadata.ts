@@ -4,11 +4,15 @@
  * taken. Only the container is rewritten — the pixels are copied byte for byte,
  * nothing is decoded or re-encoded:
  *
- * - JPEG: drops APP1 (EXIF, XMP), APP2 other than ICC_PROFILE, APP3–APP13
- *   (IPTC/Photoshop among them), APP15, comments and anything after the end
- *   of the image; keeps APP0 (JFIF), the ICC profile and APP14 "Adobe"
- *   (colour transform: without it CMYK photos render wrongly). Segments
- *   between the scans of a progressive JPEG are walked too.
+ * - JPEG: keeps only the segments decoding needs (frame headers SOFn,
+ *   Huffman and quantisation tables, arithmetic conditioning, restart
+ *   interval, scans with their data, end of image), the ICC profile, and
+ *   rebuilt from their fixed fields a JFIF header without its thumbnail and
+ *   APP14 "Adobe" without anything past its 12 bytes (colour transform:
+ *   without it CMYK photos render wrongly). Everything else goes: EXIF/XMP,
+ *   JFXX thumbnails, IPTC, comments, JPGn, other APPn, bytes between
+ *   segments, and anything after the end of the image. Segments between
+ *   the scans of a progressive JPEG are walked too.
  * - PNG: keeps only the chunks rendering needs (pngKept: image data, palette,
  *   transparency, colour space, pixel size, animation) and drops every other
  *   one — eXIf, text, tIME, C2PA's caBX, private and unknown chunks.
@@ -55,18 +59,44 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
 
 const SOS = 0xda;
 const EOI = 0xd9;
-const COM = 0xfe;
+const APP0 = 0xe0;
+const APP2 = 0xe2;
+const APP14 = 0xee;
 
+/** RST0–7: no length field; the only standalone markers kept between segments. */
+const restart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 /** Markers with no length field: TEM, RST0–7, SOI, EOI. */
 const standalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9);
 
-function keepJpegSegment(marker: number, bytes: Uint8Array, payload: number): boolean {
-  if (marker === COM) return false;
-  if (marker < 0xe0 || marker > 0xef) return true; // not APPn: image data and tables
-  if (marker === 0xe0) return true; // JFIF / JFXX
-  if (marker === 0xe2) return ascii(bytes, payload, 12) === 'ICC_PROFILE\0';
-  if (marker === 0xee) return ascii(bytes, payload, 5) === 'Adobe';
-  return false;
+/**
+ * An allow-list, as for PNG and WebP: SOF0–SOF15 (0xC4 DHT and 0xCC DAC
+ * among them, but not 0xC8, reserved), DNL, DQT, DRI. A marker nobody listed
+ * here may carry anything.
+ */
+const jpegTables = (marker: number) =>
+  (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc8) || marker === 0xdb || marker === 0xdc || marker === 0xdd;
+
+const segment = (marker: number, body: Uint8Array) =>
+  concat([Uint8Array.of(0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff), body]);
+
+/**
+ * What of one segment is kept: the segment as it is, a rebuilt one (JFIF and
+ * Adobe keep their fixed fields only), or null (dropped). `body` is the
+ * segment after its length field.
+ */
+function keptJpegSegment(marker: number, body: Uint8Array, whole: Uint8Array): Uint8Array | null {
+  if (marker === SOS || jpegTables(marker)) return whole;
+  if (marker === APP2) return ascii(body, 0, 12) === 'ICC_PROFILE\0' ? whole : null;
+  // A header cut short by the end of the file has no room for anything but its fields.
+  if (marker === APP0 && ascii(body, 0, 5) === 'JFIF\0') {
+    if (body.length < 14) return whole;
+    // version, density units and densities; no thumbnail (0 × 0)
+    return segment(APP0, concat([body.subarray(0, 12), Uint8Array.of(0, 0)]));
+  }
+  if (marker === APP14 && ascii(body, 0, 5) === 'Adobe') {
+    return body.length <= 12 ? whole : segment(APP14, body.subarray(0, 12)); // version, flags0, flags1, transform
+  }
+  return null;
 }
 
 /**
@@ -82,46 +112,56 @@ function scanEnd(bytes: Uint8Array, from: number): number {
   return bytes.length;
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   const kept: Uint8Array[] = [bytes.subarray(0, 2)]; // SOI
   let removed = false;
   let at = 2;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) {
-      // Not a marker where one should be: keep the rest as it is.
-      kept.push(bytes.subarray(at));
-      break;
+      // Not a marker where one should be: decoders skip to the next one, and so do we.
+      const next = bytes.indexOf(0xff, at);
+      removed = true;
+      if (next < 0) break;
+      at = next;
+      continue;
     }
-    const start = at;
     while (bytes[at + 1] === 0xff) at++; // fill bytes before a marker
     const marker = bytes[at + 1];
     if (marker === undefined) {
-      kept.push(bytes.subarray(start));
+      removed = true;
       break;
     }
     if (marker === EOI) {
-      kept.push(bytes.subarray(start, at + 2));
+      kept.push(bytes.subarray(at, at + 2));
       // Anything after the end of the image (a "motion photo" video, a
       // second file) is not part of the picture and may carry its own metadata.
       if (at + 2 < bytes.length) removed = true;
       break;
     }
     if (standalone(marker)) {
-      kept.push(bytes.subarray(start, at + 2));
+      if (restart(marker)) kept.push(bytes.subarray(at, at + 2));
+      else removed = true;
       at += 2;
       continue;
     }
     const length = ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
     if (length < 2) {
-      kept.push(bytes.subarray(start));
+      removed = true;
       break;
     }
     let end = Math.min(bytes.length, at + 2 + length);
+    const whole = bytes.subarray(at, end);
+    const body = bytes.subarray(at + 4, end);
     // A scan header is followed by its image data, up to the next marker
     // (progressive images have several scans, with tables between them).
     if (marker === SOS) end = scanEnd(bytes, end);
-    if (keepJpegSegment(marker, bytes, at + 4)) kept.push(bytes.subarray(start, end));
-    else removed = true;
+    const keep = keptJpegSegment(marker, body, marker === SOS ? bytes.subarray(at, end) : whole);
+    if (keep) kept.push(keep);
+    if (!keep || (marker !== SOS && keep !== whole && !sameBytes(keep, whole))) removed = true;
     at = end;
   }
   return removed ? concat(kept) : bytes;
