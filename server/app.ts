@@ -36,6 +36,7 @@ import { oembedRoutes } from './routes/oembed.ts';
 import { operationRoutes } from './routes/operations.ts';
 import { matchingBusinessRoutes, placesRoutes } from './routes/places.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { teamRoutes } from './routes/team.ts';
 import { accessTokens } from './services/access-tokens.ts';
 import { insightsCounter, type InsightsCounter } from './services/insights-counter.ts';
 import { errorReporter, type ErrorReporter } from './services/error-reporter.ts';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
     operationRoutes(services, () => app),
   );
   api.route('/', profileRoutes(services));
+  api.route('/', teamRoutes(services));
   api.route('/', authRoutes(services));
   api.route('/', accountRoutes(services));
   api.route('/', passwordRecoveryRoutes(services));

@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
-import type { DeclaredLimit } from './http/route-policy.ts';
+import type { DeclaredLimit, TeamRule } from './http/route-policy.ts';
 import type { Db } from './db/client.ts';
 import type { AccessClaims, AccessTokens } from './services/access-tokens.ts';
 import type { ImageStore } from './services/image-store.ts';
@@ -49,6 +49,8 @@ export interface RouteGuards {
   idempotency: MiddlewareHandler<ApiEnv>;
   /** Counts a request into its route's declared limits; throws 429 when one is exceeded. */
   limits: (c: Context<ApiEnv>, limits: readonly DeclaredLimit[]) => Promise<void>;
+  /** Resolves X-Account for a bearer route: the request becomes the owner's, or 400/403. */
+  team: (c: Context<ApiEnv>, rule: TeamRule) => Promise<void>;
 }
 
 /** Per-request values set by middleware. */

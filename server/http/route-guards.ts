@@ -13,6 +13,7 @@ import { jsonBodyLimit, uploadBodyLimit } from './body-limits.ts';
 import { chaosFaults, type ChaosSettings } from './chaos.ts';
 import { idempotency } from './idempotency.ts';
 import { declaredLimits } from './declared-limits.ts';
+import { teamAccess } from './team-access.ts';
 
 export function routeGuards(
   services: Services,
@@ -28,6 +29,7 @@ export function routeGuards(
     endsSessionsWhenRefused: forgetSessionsAfter(options.live, true),
     idempotency: idempotency(services),
     limits: declaredLimits(services),
+    team: teamAccess(services),
   };
 }
 

@@ -19,6 +19,12 @@ export interface DeclaredLimit {
   limit: keyof RateLimitPolicy;
 }
 
+/**
+ * Which team members may call a bearer route for an owner with X-Account (http/team-access.ts):
+ * `editor` lets editors and managers, `manager` managers only, `owner-only` (the default) nobody.
+ */
+export type TeamRule = 'owner-only' | 'manager' | 'editor';
+
 export interface RoutePolicy {
   /** Callable without a token: the body must be JSON and a browser request must come from this site. */
   anonymous?: boolean;
@@ -35,4 +41,6 @@ export interface RoutePolicy {
   chaosExempt?: boolean;
   /** Counted before the handler, once the input has been checked; any one over its limit → 429. */
   limits?: readonly DeclaredLimit[];
+  /** Who on the owner's team may use it (bearer routes); unset is `owner-only`, so nothing opens by accident. */
+  team?: TeamRule;
 }

@@ -9,7 +9,9 @@
  * openapi/operation.ts). Nothing else lists paths.
  *
  * Every request, outermost first:
- * 1. `auth: 'bearer'`: no live session → 401, before anything else is read;
+ * 1. `auth: 'bearer'`: no live session → 401, before anything else is read; then X-Account, when
+ *    sent, makes the request the named owner's if the caller's team role may use the route
+ *    (`team`, team-access.ts), else 403 (400 when malformed);
  * 2. a write's guards (POST, PUT, PATCH, DELETE):
  *    a. CHAOS faults (chaos.ts), unless `chaosExempt` (sign-in, so a test can log in);
  *    b. `anonymous`: JSON from this site only (anonymous-writes.ts);
@@ -35,7 +37,7 @@ import { readJson, validate } from './validation.ts';
 
 export type RouteDeclaration = RoutePolicy & RouteDoc;
 
-type Guard = Exclude<keyof RouteGuards, 'limits'>;
+type Guard = Exclude<keyof RouteGuards, 'limits' | 'team'>;
 
 function guardsOf(policy: RoutePolicy): Guard[] {
   const guards: Guard[] = [];
@@ -104,7 +106,10 @@ export function route<const D extends RouteDeclaration>(
   const limits = declaration.limits ?? [];
   const reads = Boolean(declaration.query ?? declaration.json ?? declaration.form) || limits.length > 0;
   const middleware: MiddlewareHandler<ApiEnv> = async (c, next: Next) => {
-    if (declaration.auth === 'bearer') requireUser(c);
+    if (declaration.auth === 'bearer') {
+      requireUser(c);
+      await c.var.guards.team(c, declaration.team ?? 'owner-only');
+    }
     const inner = reads
       ? async () => {
           await readDeclaredInput(c, declaration);

@@ -55,6 +55,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       tag: 'events',
       summary: "Daily counts of one of the caller's listings (every day, oldest first) and their totals; others 404.",
       auth: 'bearer',
+      team: 'manager',
       query: InsightsQuerySchema,
       responses: {
         200: {

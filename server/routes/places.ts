@@ -101,6 +101,7 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
       tag: 'places',
       summary: 'Business listings within 1 km of a point whose title matches the venue name.',
       auth: 'bearer',
+      team: 'editor',
       query: MatchingBusinessesQuerySchema,
       responses: { 200: { description: 'Candidates, nearest first.', schema: MatchingBusinessesResponseSchema } },
     }),

@@ -50,6 +50,7 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
       summary:
         "Requests to list events at the caller's business listing: pending first, then answered ones still to come (at most 200).",
       auth: 'bearer',
+      team: 'manager',
       responses: { 200: { description: 'The requests.', schema: VenueRequestsResponseSchema } },
     }),
     async (c) => {
@@ -98,6 +99,7 @@ export function venueApprovalRoutes(services: Services): Hono<ApiEnv> {
         tag: 'events',
         summary,
         auth: 'bearer',
+        team: 'manager',
         idempotent: true,
         responses: { 200: { description: answered, schema: VenueRequestSchema } },
         errors: [404, 429],

@@ -15,6 +15,13 @@ export interface AccessClaims {
   userType: string;
   /** The session (refresh-token family) the token was issued for; null in tokens from before sessions were named. */
   sessionId: string | null;
+  /**
+   * Set only while a team member acts for an owner (X-Account, http/team-access.ts): the
+   * signed-in person, whose session this is; `userId` and `userType` are then the owner's.
+   */
+  actorId?: number;
+  /** That member's role on the owner's team. */
+  teamRole?: 'manager' | 'editor';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -35,6 +35,8 @@ export interface RateLimitPolicy {
   codeTriesPerAccountPerDay: Limit;
   /** The public page's insights beacon, from one address (IPv4, or IPv6 /64). */
   insightHitsPerIp: Limit;
+  /** Team invitation mails one owner sends (services/team/teams.ts). */
+  teamInvitesPerOwner: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -71,6 +73,9 @@ export interface RateLimitPolicy {
 // across all its codes: at most 0.2% a day, and each new code is a mail the
 // owner sees.
 //
+// Team invitations are mails to addresses the owner types: 30 a day is a
+// whole team invited twice over, and never a way to mail strangers in bulk.
+//
 // The insights beacon is anonymous and sent on every page load: 120 a minute
 // per address leaves room for a NAT full of readers (a refused beacon loses
 // only a count, never the page), and its bucket is one row per address,
@@ -89,6 +94,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   reportPerAccount: { max: 20, windowSeconds: 10 * 60 },
   codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
   insightHitsPerIp: { max: 120, windowSeconds: 60 },
+  teamInvitesPerOwner: { max: 30, windowSeconds: 24 * 60 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */

@@ -43,6 +43,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     venue_id: null,
     venue_status: null,
     venue_title: null,
+    updated_by: null,
     created_at: '2026-05-01T10:00:00Z',
     updated_at: '2026-05-01T10:00:00Z',
     ...overrides,

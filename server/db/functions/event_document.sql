@@ -50,6 +50,7 @@ SELECT json_build_object(
     'venue_id', e.venue_id,
     'venue_status', e.venue_status,
     'venue_title', venue_title,
+    'updated_by', e.updated_by,
     'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updated_at', to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   )

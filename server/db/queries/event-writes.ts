@@ -65,6 +65,10 @@ function columnValues(write: EventWrite): { columns: string[]; values: unknown[]
     columns.push('time_zone');
     values.push(write.timeZone);
   }
+  if (write.updatedBy !== undefined) {
+    columns.push('updated_by');
+    values.push(write.updatedBy);
+  }
   return { columns, values };
 }
 
@@ -81,6 +85,8 @@ export interface EventWrite {
   isListing?: boolean | undefined;
   /** The zone of the place being written (null: none); undefined leaves it as it is. */
   timeZone?: string | null | undefined;
+  /** Who makes the write: the owner, or a team member acting for them. */
+  updatedBy?: number | undefined;
   now: Date;
   mediaBase: string;
 }

@@ -50,6 +50,14 @@ export function sharedComponents(): JsonSchema {
       RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
     },
     parameters: {
+      Account: {
+        name: 'X-Account',
+        in: 'header',
+        required: false,
+        description:
+          "A team member acts for the owner with this id (contract §12): 403 when not a member or outside the member's role, 400 when not an id.",
+        schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+      },
       IdempotencyKey: {
         name: 'Idempotency-Key',
         in: 'header',

@@ -95,7 +95,8 @@ function queryParameters(doc: RouteDoc): Json[] {
 /** The error statuses a route can answer: its own plus what its policy implies. */
 function errorStatuses(doc: RouteDoc, policy: RoutePolicy): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(doc.errors);
-  if (doc.auth === 'bearer') statuses.add(401);
+  // X-Account (http/team-access.ts): malformed 400, not a member or outside the role 403.
+  if (doc.auth === 'bearer') statuses.add(400).add(401).add(403);
   if (doc.query || doc.json || doc.form) statuses.add(400);
   if (doc.json || doc.form) statuses.add(413).add(415);
   if (policy.anonymous) statuses.add(403).add(415);
@@ -125,6 +126,7 @@ function responses(doc: RouteDoc, policy: RoutePolicy) {
 function parameters(doc: RouteDoc, policy: RoutePolicy): Json[] {
   return [
     ...queryParameters(doc),
+    ...(doc.auth === 'bearer' ? [parameterRef('Account')] : []),
     ...(doc.paged ? [parameterRef('Limit'), parameterRef('Cursor')] : []),
     ...(doc.etag === 'if-none-match' ? [parameterRef('IfNoneMatch')] : []),
     ...(doc.etag === 'if-match' ? [parameterRef('IfMatch')] : []),

@@ -121,6 +121,7 @@ export function eventWrites(services: Services, mediaBase: string) {
       isListing,
       timeZone: zoneOfWrite(fields),
       coverImage: null,
+      updatedBy: user.actorId ?? user.userId,
       now: new Date(clock.now()),
       mediaBase,
     };
@@ -191,6 +192,7 @@ export function eventWrites(services: Services, mediaBase: string) {
           isListing,
           timeZone: zoneOfWrite(fields),
           coverImage: coverName,
+          updatedBy: user.actorId ?? user.userId,
           now,
           mediaBase,
         });

@@ -36,6 +36,13 @@ export const apiRoutes = {
   insights: '/events/:id/insights/',
   insightHit: '/events/:id/insights/hit/',
   venueRequests: '/events/venue/requests/',
+
+  team: '/team/',
+  teamInvites: '/team/invites/',
+  teamInvite: '/team/invites/:id/',
+  teamAccept: '/team/accept/',
+  teamMember: '/team/members/:user_id/',
+  teamAccounts: '/team/accounts/',
   approveVenue: '/events/:id/venue/approve/',
   declineVenue: '/events/:id/venue/decline/',
 

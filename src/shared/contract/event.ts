@@ -113,6 +113,8 @@ export const EventSchema = v.object({
   venue_status: v.optional(v.nullable(VenueStatusSchema), null),
   /** The venue listing's title, for the card; null without a venue. */
   venue_title: v.optional(v.nullable(v.string()), null),
+  /** Who last changed it: the owner's id, or a team member's (contract §12); null before teams. */
+  updated_by: v.optional(v.nullable(v.number()), null),
   created_at: v.string(),
   updated_at: v.string(),
 });
