@@ -9,6 +9,7 @@
  */
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_LIMIT } from '../../server/routes/listing-pages.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
 import { publicPage } from './support/public-page.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -320,5 +321,44 @@ describe('the frames: /embed/e/{id} and /embed/p/{name}', () => {
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
     }
+  });
+});
+
+describe('at the limits', () => {
+  it('keeps a frame under 30 KB with every field at its longest and all of it escaped', async () => {
+    const full = await signUp(t.app, 'subpromoter', { display_name: 'full.house' });
+    const me = await call(t.app, 'GET', '/api/auth/profile/', { token: full.access });
+    // '&' is the costliest character to write: five bytes each as "&amp;".
+    await t.db.query(
+      `INSERT INTO events (user_id, title, bio, location_name, status, status_note, start_date, start_time, end_time)
+       SELECT $1, repeat('&', 200), repeat('&', 5000), repeat('&', 300), 'cancelled', repeat('&', 280),
+              date '2026-02-01' + n, time '21:00', time '23:30'
+         FROM generate_series(1, 40) AS n`,
+      [me.body.id],
+    );
+    const list = await page('/embed/p/full.house');
+    expect(Buffer.byteLength(await list.text())).toBeLessThanOrEqual(FRAME_LIMIT);
+    const { rows } = await t.db.query<{ id: string }>('SELECT id::text FROM events WHERE user_id = $1 LIMIT 1', [
+      me.body.id,
+    ]);
+    const one = await page(`/embed/e/${rows[0]!.id}`);
+    expect(one.status).toBe(200);
+    expect(Buffer.byteLength(await one.text())).toBeLessThanOrEqual(FRAME_LIMIT);
+    const feed = xmlOf(await (await page('/p/full.house.atom')).text());
+    expect(entriesOf(feed)).toHaveLength(40);
+  });
+
+  it(`holds at most ${FEED_LIMIT} entries, as the calendar feed does`, async () => {
+    const busy = await signUp(t.app, 'subpromoter', { display_name: 'busy.bee' });
+    const me = await call(t.app, 'GET', '/api/auth/profile/', { token: busy.access });
+    await t.db.query(
+      `INSERT INTO events (user_id, title, location_name, start_date, start_time, end_time)
+       SELECT $1, 'Night ' || n, 'Club ' || n, date '2026-02-01' + n, time '21:00', time '23:30'
+         FROM generate_series(1, 250) AS n`,
+      [me.body.id],
+    );
+    const entries = entriesOf(xmlOf(await (await page('/p/busy.bee.atom')).text()));
+    expect(entries).toHaveLength(FEED_LIMIT);
+    expect(childText(entries[0]!, 'title')).toBe('Night 1');
   });
 });
