@@ -39,7 +39,7 @@ h1 a{text-decoration:none}
 h1 a:hover{text-decoration:underline}
 p{margin:2px 0}
 .muted{color:var(--muted)}
-.state{display:inline-block;margin:0 0 6px;padding:1px 8px;border-radius:999px;background:var(--state);color:var(--state-fg);font-weight:700;font-size:.85rem}
+.state{display:inline-block;margin:0 0 6px;padding:1px 8px;border-radius:8px;background:var(--state);color:var(--state-fg);font-weight:700;font-size:.85rem}
 .state--cancelled{background:#b3261e;color:#fff}
 .summary{margin-top:6px}
 ul{list-style:none;margin:8px 0 0;padding:0}
