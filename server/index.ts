@@ -43,10 +43,14 @@ import { EXIT_CONFIG, EXIT_UNAVAILABLE, refuseToStart } from './runtime/start-fa
 import { seedDemo } from './services/demo-seed.ts';
 import { backfillTimeZones } from './services/events/backfill-time-zones.ts';
 import { claimLegacyPublicNames } from './services/public-names.ts';
+import { startScheduledPublishing } from './services/events/scheduled-publishing.ts';
+import { mediaBase } from './http/urls.ts';
 import { errorReporter } from './services/error-reporter.ts';
 import { ensureGazetteerLoaded } from './services/places/gazetteer-load.ts';
 import { assertMailTransport, mailerFor } from './services/mail.ts';
 import { mailQueue } from './services/mail-queue.ts';
+import { followerDeliveries } from './services/followers/deliveries.ts';
+import { vapidKeys } from './services/followers/vapid-keys.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { insightsCounter } from './services/insights-counter.ts';
 import { createLogger, type Logger } from './services/logger.ts';
@@ -188,10 +192,30 @@ async function serveApp(db: Db, announce: boolean) {
   });
   // Made here too, so shutdown flushes the counts of the last seconds before closing the database.
   const insights = insightsCounter({ db, now: () => Date.now(), logger });
+  // Drafts scheduled with publish_at go public on time with nobody online; stopped before the database closes.
+  const stopPublishing = startScheduledPublishing(db, {
+    publicUrl: appConfig.publicUrl,
+    mediaBase: mediaBase(appConfig),
+    now: () => Date.now(),
+    onError: (error) => logger.error({ err: error }, 'Scheduled publishing failed; the next look tries again'),
+    onPublished: (count) => logger.info({ events: count }, `Published ${count} scheduled events`),
+  });
+  // And so that shutdown lets the notification being sent finish.
+  const deliveries = followerDeliveries({
+    db,
+    mail,
+    keys: vapidKeys(db),
+    publicUrl: appConfig.publicUrl,
+    mailFrom: appConfig.mailFrom,
+    allowLocal: appConfig.pushAllowLocal === true,
+    now: () => Date.now(),
+    logger,
+  });
   const deps: AppDeps = {
     db,
     mailQueue: mail,
     insights,
+    followerDeliveries: deliveries,
     listingPageScripts: readPageScripts(distDir, 'listing.html'),
     config: appConfig,
     logger,
@@ -243,7 +267,7 @@ async function serveApp(db: Db, announce: boolean) {
       close: async () => {
         const left = Math.max(0, SHUTDOWN_LIMIT_MS - 1000);
         await Promise.race([
-          Promise.all([insights.stop(), mail.stop()]),
+          Promise.all([insights.stop(), stopPublishing(), deliveries.stop().then(() => mail.stop())]),
           new Promise((done) => setTimeout(done, left)),
         ]);
         await db.close();

@@ -36,6 +36,7 @@ export function eventRecord(overrides: Partial<EventRecord> = {}): EventRecord {
     status: 'published',
     status_note: '',
     sold_out: false,
+    publish_at: null,
     time_zone: 'Europe/London',
     previous_start_date: null,
     skipped_dates: [],

@@ -43,6 +43,7 @@ SELECT json_build_object(
     'status', e.status,
     'status_note', e.status_note,
     'sold_out', e.sold_out,
+    'publish_at', to_char(e.publish_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
     'time_zone', e.time_zone,
     'previous_start_date', to_char(e.previous_start_date, 'YYYY-MM-DD'),
     'skipped_dates', e.skipped_dates,

@@ -40,6 +40,7 @@ const eventColumns = [
   'status',
   'status_note',
   'sold_out',
+  'publish_at',
   'skipped_dates',
   'venue_id',
 ] as const satisfies readonly (keyof EventFields)[];

@@ -53,7 +53,8 @@ const comparedFields = [
 
 /**
  * True when an update can be checked without reading the stored row: it sets
- * no venue and no status (venue approval reads the row), does not make the
+ * no venue, no status and no publishing time (venue approval and the
+ * schedule read the row), does not make the
  * record a business listing (the one-listing rule), and sets either none or
  * all of the compared fields — a client sending the whole form sends them
  * all, and then the merged record's rules are the sent fields' rules
@@ -64,7 +65,8 @@ export function checkableWithoutStoredRow(
   fields: Partial<Record<keyof EventFields, unknown>>,
   isListing: boolean | undefined,
 ): boolean {
-  if (fields.venue_id !== undefined || fields.status !== undefined || isListing === true) return false;
+  if (fields.venue_id !== undefined || fields.status !== undefined || fields.publish_at !== undefined) return false;
+  if (isListing === true) return false;
   const sent = comparedFields.filter((field) => fields[field] !== undefined).length;
   return sent === 0 || sent === comparedFields.length;
 }

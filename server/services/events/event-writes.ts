@@ -60,6 +60,30 @@ function assertStatusChange(stored: EventStatus | null, sent: EventStatus | unde
   if (stored === null || stored === 'draft') throw new InvalidInput(NOT_YET_PUBLISHED, { status: [NOT_YET_PUBLISHED] });
 }
 
+const ALREADY_PUBLIC = 'Only a draft can be scheduled: this event is already public.';
+const NOW_OR_LATER = 'An event is published now or scheduled, not both: leave Publish at empty to publish now.';
+
+/**
+ * A publishing time belongs to a draft: it is refused on a public event, makes a
+ * new event a draft when no status is sent, and is cleared when the event is
+ * published (or cancelled, postponed) by hand. Returns the fields to write.
+ */
+function withSchedule(stored: EventStatus | null, fields: EventFields): EventFields {
+  if (fields.publish_at) {
+    if (fields.status !== undefined && fields.status !== 'draft') {
+      throw new InvalidInput(NOW_OR_LATER, { publish_at: [NOW_OR_LATER] });
+    }
+    if (fields.status === undefined && stored !== null && stored !== 'draft') {
+      throw new InvalidInput(ALREADY_PUBLIC, { publish_at: [ALREADY_PUBLIC] });
+    }
+    return fields.status === undefined && stored === null ? { ...fields, status: 'draft' } : fields;
+  }
+  if (fields.status !== undefined && fields.status !== 'draft' && fields.publish_at === undefined) {
+    return { ...fields, publish_at: null };
+  }
+  return fields;
+}
+
 export function eventWrites(services: Services, mediaBase: string) {
   const { db, images, clock, writePolicy, config } = services;
   const ledger = { db, images, clock };
@@ -145,6 +169,7 @@ export function eventWrites(services: Services, mediaBase: string) {
         }
         assertConsistent({ ...current, ...fields });
         assertStatusChange(current.status, fields.status, isListing ?? current.is_listing);
+        const scheduled = withSchedule(current.status, write.fields);
         if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
           throw new Conflict(ONE_LISTING);
         }
@@ -154,7 +179,7 @@ export function eventWrites(services: Services, mediaBase: string) {
           const venue = { userId: user.userId, eventId: id, isListing: isListing ?? current.is_listing };
           if (fields.venue_id !== undefined) await admitVenueChoice(tx, venue, venueWas, fields.venue_id, clock.now());
         }
-        const updated = (await updateOwnEvent(tx, id, { ...write, coverImage: coverName }))!;
+        const updated = (await updateOwnEvent(tx, id, { ...write, fields: scheduled, coverImage: coverName }))!;
         if (venueWas) await noteVenueRequest(tx, venueMail(user.userId), venueWas, updated.body);
         return { body: updated.body, version: updated.version, oldCover: current.cover_image };
       });
@@ -172,8 +197,9 @@ export function eventWrites(services: Services, mediaBase: string) {
   }
 
   /** A create whose write count create() awaits: checks the form, stores the cover, inserts within the cap. */
-  async function insert(user: AccessClaims, { fields, cover }: EventInput): Promise<Written> {
-    if (fields.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
+  async function insert(user: AccessClaims, { fields: sent, cover }: EventInput): Promise<Written> {
+    if (sent.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
+    const fields = withSchedule(null, sent);
     assertConsistent(fields);
     const isListing = listingFlag(user, fields);
     assertStatusChange(null, fields.status, isListing === true);

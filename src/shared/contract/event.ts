@@ -18,6 +18,7 @@ import {
   TimeSchema,
 } from './formats.ts';
 import { KeywordsSchema } from './keywords.ts';
+import { PublishAtInputSchema } from './publish-at.ts';
 import { ScheduleBlocksInputSchema, ScheduleBlocksSchema } from './schedule.ts';
 import { multiLine, singleLine } from './text.ts';
 import { VenueIdInputSchema, VenueStatusSchema } from './venue-approval.ts';
@@ -96,6 +97,8 @@ export const EventSchema = v.object({
   status_note: v.optional(v.string(), ''),
   /** No tickets left: shown as "Sold out" (JSON-LD availability SoldOut). */
   sold_out: v.optional(v.boolean(), false),
+  /** A draft that publishes itself at this instant (UTC ISO 8601), else null. */
+  publish_at: v.optional(v.nullable(v.string()), null),
   /** A weekly series' own dates that do not happen (YYYY-MM-DD, sorted). */
   skipped_dates: v.optional(v.array(v.string()), []),
   /** A published event whose start date moved: the first date it was published with (YYYY-MM-DD), else null. */
@@ -272,6 +275,8 @@ export const EventFieldsSchema = v.object({
   /** Shown with a cancelled or postponed event; empty clears it. */
   status_note: v.optional(textField(MAX_STATUS_NOTE_LENGTH, 'The note', 'multi')),
   sold_out: v.optional(FormBooleanSchema),
+  /** When a draft publishes itself (ISO 8601 with offset); empty clears the schedule. */
+  publish_at: v.optional(blankOr(PublishAtInputSchema, null)),
   /** A weekly series' dates that do not happen, as a JSON list; `[]` clears them. */
   skipped_dates: v.optional(jsonText(SkippedDatesSchema, [], 'Skipped dates must be a JSON list of dates.')),
   /** A business listing's id (from matching_businesses), or empty for no venue. */
