@@ -79,11 +79,11 @@ export function oembedRoutes(services: Services): Hono<ApiEnv> {
     route({
       tag: 'pages',
       summary:
-        'oEmbed 1.0 for an event, promoter or venue page of this site: a rich embed whose html is an iframe of its frameable page. format=xml answers 501.',
+        'oEmbed 1.0 for an event, promoter or venue page of this site: a rich embed whose html is an iframe of its frameable page.',
       auth: 'none',
       query: OEmbedQuerySchema,
       responses: { 200: { description: 'The embed.', schema: OEmbedSchema } },
-      errors: [400, 404],
+      errors: [400, 404, 501],
     }),
     async (c) => {
       const query = c.req.valid('query');

@@ -268,6 +268,11 @@ describe('oEmbed: /api/oembed/', () => {
     );
     expect(res.status).toBe(501);
     expect(typeof res.body.detail).toBe('string');
+    // The API's description says so too.
+    const doc = await call(t.app, 'GET', '/api/openapi.json');
+    expect(Object.keys(doc.body.paths['/api/oembed/'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '501']),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { ProblemSchema } from '../../../src/shared/contract/problem.ts';
 import { toJsonSchema, type JsonSchema } from './json-schema.ts';
 
 /** Error statuses a route can answer, each with `{"detail": "…"}`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 501 | 502 | 503;
 
 export const requestIdHeader = { $ref: '#/components/headers/XRequestId' };
 const retryAfterHeader = { $ref: '#/components/headers/RetryAfter' };
@@ -30,6 +30,7 @@ export const errorResponses: Record<ErrorStatus, string> = {
   415: 'UnsupportedMediaType',
   422: 'IdempotencyKeyReused',
   429: 'TooManyRequests',
+  501: 'NotImplemented',
   502: 'BadGateway',
   503: 'ServiceUnavailable',
 };
@@ -117,6 +118,7 @@ export function sharedComponents(): JsonSchema {
       UnsupportedMediaType: errorAnswer('The body is not of a type this endpoint reads.'),
       IdempotencyKeyReused: errorAnswer('This Idempotency-Key was already used for a different request.'),
       TooManyRequests: errorAnswer('Rate limited.', { 'Retry-After': retryAfterHeader }),
+      NotImplemented: errorAnswer('This server does not offer what was asked (an oEmbed format other than JSON).'),
       BadGateway: errorAnswer('An upstream service did not answer.'),
       ServiceUnavailable: errorAnswer('The database (or another resource) is unavailable for now.', {
         'Retry-After': retryAfterHeader,
