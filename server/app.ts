@@ -26,6 +26,7 @@ import { passwordRecoveryRoutes } from './routes/password-recovery.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
+import { followRoutes } from './routes/follows.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
@@ -40,6 +41,8 @@ import { teamRoutes } from './routes/team.ts';
 import { accessTokens } from './services/access-tokens.ts';
 import { insightsCounter, type InsightsCounter } from './services/insights-counter.ts';
 import { errorReporter, type ErrorReporter } from './services/error-reporter.ts';
+import { followerDeliveries, type FollowerDeliveries } from './services/followers/deliveries.ts';
+import { vapidKeys } from './services/followers/vapid-keys.ts';
 import { type ImageStore } from './services/image-store.ts';
 import { createLogger, type Logger } from './services/logger.ts';
 import { imageStoreFor } from './services/media/select.ts';
@@ -84,6 +87,8 @@ export interface AppDeps {
   listingPageScripts?: readonly string[];
   /** Listing insights, counted in memory and flushed (server/index.ts stops it on shutdown); else one is made here. */
   insights?: InsightsCounter;
+  /** Followers' notifications (server/index.ts stops them on shutdown); else made here. */
+  followerDeliveries?: FollowerDeliveries;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -123,6 +128,19 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   const reportError = deps.reportError ?? errorReporter(logger, config.errorWebhookUrl);
   startImageSweep(services.db, services.images);
   const insights = deps.insights ?? insightsCounter({ db: deps.db, now: () => services.clock.now(), logger });
+  const keys = vapidKeys(deps.db);
+  const deliveries =
+    deps.followerDeliveries ??
+    followerDeliveries({
+      db: deps.db,
+      mail: services.mail,
+      keys,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      allowLocal: config.pushAllowLocal === true,
+      now: () => services.clock.now(),
+      logger,
+    });
   const app = new Hono<ApiEnv>();
   app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
@@ -137,11 +155,13 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.use('*', readBearer(services, live));
   api.use('*', provideGuards(routeGuards(services, { live, chaos: chaosSettings })));
   // Mail a request queued goes out once its transaction (the idempotency guard's, inside) has committed.
-  api.use('*', async (_c, next) => {
+  api.use('*', async (c, next) => {
     try {
       await next();
     } finally {
       services.mail.kick();
+      // An event write may have queued followers' notices (migration 036's trigger): send them now.
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deliveries.kick();
     }
   });
 
@@ -160,6 +180,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/', insightsRoutes(services, insights));
   api.route('/', venueApprovalRoutes(services));
   api.route('/', eventRoutes(services));
+  api.route('/', followRoutes(services, keys));
   api.route('/', placesRoutes(services));
   api.route('/', mediaRoutes(services, { ...defaultMediaServing, ...deps.mediaServing }));
   api.route('/', oembedRoutes(services));

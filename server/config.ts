@@ -50,6 +50,8 @@ export interface Config {
   metricsHost: string;
   /** ERROR_WEBHOOK_URL: unexpected errors are also POSTed there as JSON. */
   errorWebhookUrl: string | null;
+  /** PUSH_ALLOW_LOCAL=1: push endpoints may also be `http://127.0.0.1` (tests; refused in production). */
+  pushAllowLocal?: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
@@ -131,6 +133,14 @@ function checkProduction(env: NodeJS.ProcessEnv, mode: string): void {
         ': it creates accounts with known passwords',
     );
   }
+  if (env.PUSH_ALLOW_LOCAL === '1') {
+    throw new ConfigError(
+      (told
+        ? 'PUSH_ALLOW_LOCAL=1 is refused with NODE_ENV=production'
+        : 'PUSH_ALLOW_LOCAL=1 is refused in a release build, which runs as production (NODE_ENV is unset)') +
+        ': it lets anyone make the server send requests to this machine',
+    );
+  }
 }
 
 export function configFromEnv(
@@ -170,5 +180,6 @@ export function configFromEnv(
     metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
+    pushAllowLocal: env.PUSH_ALLOW_LOCAL === '1',
   };
 }

@@ -25,7 +25,15 @@ import * as v from 'valibot';
 
 const MailboxQuerySchema = v.object({ email: EmailSchema });
 const MailboxSchema = v.object({
-  messages: v.array(v.object({ to: v.string(), subject: v.string(), text: v.string(), code: v.optional(v.string()) })),
+  messages: v.array(
+    v.object({
+      to: v.string(),
+      subject: v.string(),
+      text: v.string(),
+      code: v.optional(v.string()),
+      headers: v.optional(v.record(v.string(), v.string())),
+    }),
+  ),
 });
 
 export function devRoutes(services: Services): Hono<ApiEnv> {
@@ -47,7 +55,13 @@ export function devRoutes(services: Services): Hono<ApiEnv> {
       if (!c.req.query('email')?.trim()) throw new ApiError(400, 'Add ?email=<address> to read a mailbox.');
       const { email } = c.req.valid('query');
       const mail = await queuedMailTo(services.db, email);
-      const messages = mail.map((m) => (m.code ? m : { to: m.to, subject: m.subject, text: m.text }));
+      const messages = mail.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.code ? { code: m.code } : {}),
+        ...(m.headers ? { headers: m.headers } : {}),
+      }));
       return c.json({ messages }, 200, { 'Cache-Control': 'no-store' });
     },
   );

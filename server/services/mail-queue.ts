@@ -83,6 +83,7 @@ export function mailQueue(options: {
         subject: mail.subject,
         text: mail.text,
         ...(mail.code ? { code: mail.code } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -148,7 +149,11 @@ export function mailQueue(options: {
     via(tx) {
       return {
         async send(message: MailMessage) {
-          await queue.insertQueuedMail(tx, { ...message, code: message.code ?? null }, new Date(now()));
+          await queue.insertQueuedMail(
+            tx,
+            { ...message, code: message.code ?? null, headers: message.headers ?? null },
+            new Date(now()),
+          );
           queued = true;
         },
       };

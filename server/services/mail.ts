@@ -17,6 +17,8 @@ export interface MailMessage {
   text: string;
   /** The verification code a mail carries, shown by the dev mailbox. */
   code?: string;
+  /** Headers of its own (List-Unsubscribe on followers' mail), shown by the dev mailbox too. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -62,7 +64,13 @@ export async function smtpMailer(url: string, from = `no-reply@${new URL(brand.s
   const sender = senderFrom(from);
   return {
     async send(message) {
-      await transport.sendMail({ from: sender, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
     },
   };
 }

@@ -37,6 +37,12 @@ export interface RateLimitPolicy {
   insightHitsPerIp: Limit;
   /** Team invitation mails one owner sends (services/team/teams.ts). */
   teamInvitesPerOwner: Limit;
+  /** New follows (push or email) from one address. */
+  followPerIp: Limit;
+  /** Follow confirmation mails to one address. */
+  followMailsPerAddress: Limit;
+  /** Follow confirmation mails about one target, to any address. */
+  followMailsPerTarget: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -73,6 +79,11 @@ export interface RateLimitPolicy {
 // across all its codes: at most 0.2% a day, and each new code is a mail the
 // owner sees.
 //
+// Following needs no account: 30 new follows per address per 10 minutes is
+// more than a person taps, and a confirmation mail goes to one address at most
+// 5 times an hour and about one target 200 times an hour, so nobody fills a
+// stranger's inbox through a follow form.
+//
 // Team invitations are mails to addresses the owner types: 30 a day is a
 // whole team invited twice over, and never a way to mail strangers in bulk.
 //
@@ -95,6 +106,9 @@ export const defaultRateLimits: RateLimitPolicy = {
   codeTriesPerAccountPerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
   insightHitsPerIp: { max: 120, windowSeconds: 60 },
   teamInvitesPerOwner: { max: 30, windowSeconds: 24 * 60 * 60 },
+  followPerIp: { max: 30, windowSeconds: 10 * 60 },
+  followMailsPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  followMailsPerTarget: { max: 200, windowSeconds: 60 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */

@@ -27,6 +27,7 @@ const samples: Record<string, unknown> = {
   '/api/auth/email/change/': { new_email: 'moved@example.com', current_password: 'correct-horse-1' },
   '/api/auth/email/confirm/': { code: '1234' },
   '/api/events/:id/insights/hit/': { kind: 'view' },
+  '/api/follows/': { target: 'event:1', channel: 'email', email: 'walked@example.com' },
   '/api/team/invites/': { email: 'invited@example.com', role: 'editor' },
 };
 

@@ -7,18 +7,19 @@ export interface QueuedMail {
   subject: string;
   text: string;
   code: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
 export async function insertQueuedMail(
   db: Queryable,
-  mail: { to: string; subject: string; text: string; code: string | null },
+  mail: { to: string; subject: string; text: string; code: string | null; headers?: Record<string, string> | null },
   now: Date,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO mail_queue (recipient, subject, body, code, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $5)`,
-    [mail.to, mail.subject, mail.text, mail.code, now],
+    `INSERT INTO mail_queue (recipient, subject, body, code, headers, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $6, $5, $5)`,
+    [mail.to, mail.subject, mail.text, mail.code, now, mail.headers ? JSON.stringify(mail.headers) : null],
   );
 }
 
@@ -34,7 +35,7 @@ export async function claimDueMail(db: Queryable, now: Date, leaseUntil: Date, l
       WHERE id IN (SELECT id FROM mail_queue
                     WHERE state = 'pending' AND next_attempt_at <= $1
                     ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-      RETURNING id::int AS id, recipient AS "to", subject, body AS "text", code, attempts`,
+      RETURNING id::int AS id, recipient AS "to", subject, body AS "text", code, headers, attempts`,
     [now, leaseUntil, limit],
   );
   return claimed.rows.sort((a, b) => a.id - b.id);
@@ -90,9 +91,17 @@ export async function countMailQueue(db: Queryable): Promise<MailQueueDepth> {
 export async function queuedMailTo(
   db: Queryable,
   email: string,
-): Promise<{ to: string; subject: string; text: string; code: string | null }[]> {
-  const result = await db.query<{ to: string; subject: string; text: string; code: string | null }>(
-    `SELECT recipient AS "to", subject, body AS "text", code FROM mail_queue
+): Promise<
+  { to: string; subject: string; text: string; code: string | null; headers: Record<string, string> | null }[]
+> {
+  const result = await db.query<{
+    to: string;
+    subject: string;
+    text: string;
+    code: string | null;
+    headers: Record<string, string> | null;
+  }>(
+    `SELECT recipient AS "to", subject, body AS "text", code, headers FROM mail_queue
       WHERE lower(recipient) = lower($1) AND state <> 'dead' ORDER BY id`,
     [email],
   );

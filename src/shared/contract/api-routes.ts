@@ -46,6 +46,11 @@ export const apiRoutes = {
   approveVenue: '/events/:id/venue/approve/',
   declineVenue: '/events/:id/venue/decline/',
 
+  pushKey: '/push/key/',
+  follows: '/follows/',
+  confirmFollow: '/follows/:id/confirm/',
+  unsubscribeFollow: '/follows/:id/unsubscribe/',
+
   placesAutocomplete: '/media_feed/places-autocomplete/',
   placeDetails: '/media_feed/place-details/',
   media: '/media/:name',

@@ -1,0 +1,132 @@
+/** SQL for follows: who follows what, by push or by email (services/followers/). */
+import type { Queryable } from '../client.ts';
+
+export type FollowKind = 'promoter' | 'venue' | 'event';
+
+/** A follow's target as stored: an account for 'promoter', a listing or event otherwise. */
+export interface StoredTarget {
+  kind: FollowKind;
+  id: number;
+}
+
+const targetColumn = (kind: FollowKind) => (kind === 'promoter' ? 'user_id' : 'event_id');
+
+/** The verified account a public name key belongs to now, or null. */
+export async function accountIdByNameKey(db: Queryable, nameKey: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT u.id::int AS id FROM public_names p JOIN users u ON u.id = p.user_id
+      WHERE p.name_key = $1 AND p.released_at IS NULL AND u.verified_at IS NOT NULL`,
+    [nameKey],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Whether `id` is a public listing a venue follow may name: a published business listing. */
+export async function isPublicVenue(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM events WHERE id = $1 AND is_listing AND status = $2', [
+    id,
+    'published',
+  ]);
+  return rows.length > 0;
+}
+
+/** Whether `id` is an event others can see (not a draft, not a business listing). */
+export async function isPublicEvent(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM events WHERE id = $1 AND NOT is_listing AND status <> 'draft'", [id]);
+  return rows.length > 0;
+}
+
+export async function countFollowers(db: Queryable, target: StoredTarget): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM follows WHERE target_kind = $1 AND ${targetColumn(target.kind)} = $2`,
+    [target.kind, target.id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Follows by push, or renews the follow this subscription already has of the
+ * target (new keys and a new unsubscribe token, the old token stops working).
+ */
+export async function upsertPushFollow(
+  db: Queryable,
+  target: StoredTarget,
+  push: { endpoint: string; p256dh: string; auth: string },
+  tokenHash: string,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO follows (target_kind, ${targetColumn(target.kind)}, channel, endpoint, p256dh, auth, token_hash,
+                          confirmed_at, created_at)
+     VALUES ($1, $2, 'push', $3, $4, $5, $6, $7, $7)
+     ON CONFLICT (target_kind, coalesce(user_id, event_id), endpoint) WHERE channel = 'push'
+     DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, token_hash = EXCLUDED.token_hash
+     RETURNING id::int AS id`,
+    [target.kind, target.id, push.endpoint, push.p256dh, push.auth, tokenHash, now],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Starts an email follow awaiting confirmation, or gives one that is still
+ * unconfirmed a new confirmation token. Returns null when the address already
+ * follows the target (confirmed): nothing to mail.
+ */
+export async function upsertEmailFollow(
+  db: Queryable,
+  target: StoredTarget,
+  email: string,
+  tokens: { tokenHash: string; mailToken: string; confirmHash: string },
+  now: Date,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO follows (target_kind, ${targetColumn(target.kind)}, channel, email, token_hash, mail_token,
+                          confirm_hash, created_at)
+     VALUES ($1, $2, 'email', $3, $4, $5, $6, $7)
+     ON CONFLICT (target_kind, coalesce(user_id, event_id), lower(email)) WHERE channel = 'email'
+     DO UPDATE SET confirm_hash = EXCLUDED.confirm_hash WHERE follows.confirmed_at IS NULL
+     RETURNING id::int AS id`,
+    [target.kind, target.id, email, tokens.tokenHash, tokens.mailToken, tokens.confirmHash, now],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Confirms an email follow whose confirmation token hashes to `confirmHash`; false when none does. */
+export async function confirmEmailFollow(db: Queryable, id: number, confirmHash: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE follows SET confirmed_at = $3, confirm_hash = NULL
+      WHERE id = $1 AND channel = 'email' AND confirm_hash = $2 RETURNING id`,
+    [id, confirmHash, now],
+  );
+  return rows.length > 0;
+}
+
+/** Ends the follow whose unsubscribe token hashes to `tokenHash`; false when there is none. */
+export async function deleteFollow(db: Queryable, id: number, tokenHash: string): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM follows WHERE id = $1 AND token_hash = $2 RETURNING id', [
+    id,
+    tokenHash,
+  ]);
+  return rows.length > 0;
+}
+
+/** Ends every follow of a push subscription (its push service said it is gone). */
+export async function deleteFollowsOfEndpoint(db: Queryable, endpoint: string): Promise<number> {
+  const { rows } = await db.query("DELETE FROM follows WHERE channel = 'push' AND endpoint = $1 RETURNING id", [
+    endpoint,
+  ]);
+  return rows.length;
+}
+
+/** Followers per channel of an account, its listing and its events (Insights). */
+export async function followersOfAccount(db: Queryable, userId: number): Promise<{ push: number; email: number }> {
+  const { rows } = await db.query<{ push: number; email: number }>(
+    `SELECT count(*) FILTER (WHERE f.channel = 'push')::int AS push,
+            count(*) FILTER (WHERE f.channel = 'email')::int AS email
+       FROM follows f
+      WHERE f.confirmed_at IS NOT NULL
+        AND (f.user_id = $1 OR f.event_id IN (SELECT id FROM events WHERE user_id = $1))`,
+    [userId],
+  );
+  return rows[0] ?? { push: 0, email: 0 };
+}
