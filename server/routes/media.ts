@@ -4,8 +4,10 @@
  * `?w=480`, `960` or `1280` asks for a smaller WebP copy (services/media/renditions.ts).
  *
  * Originals are streamed from the store a chunk at a time, never read whole
- * (services/media/image-stream.ts); how many are sent at once and how long a
- * reader may stall are bounded (services/media/serving-limits.ts).
+ * (services/media/image-stream.ts); how many are sent at once, overall and
+ * per client address, is bounded (services/media/serving-limits.ts), and a
+ * reader that stalls or reads too slowly is cut (services/media/reader-pace.ts).
+ * Renditions are sent from memory and take no slot.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -16,11 +18,12 @@ import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
 import type { ImageType } from '../services/image-store.ts';
 import { renditions } from '../services/media/renditions.ts';
+import { gaugeSource } from '../services/metrics.ts';
+import { watchedStream } from '../services/media/reader-pace.ts';
 import {
   BUSY_RETRY_SECONDS,
   defaultMediaServing,
   ClientSlots,
-  watchedStream,
   type MediaServing,
 } from '../services/media/serving-limits.ts';
 
@@ -50,11 +53,22 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
   const router = new Hono<ApiEnv>();
   const smaller = renditions(services.images);
   const originals = new ClientSlots(serving.maxOpenOriginals, serving.maxOpenOriginalsPerClient);
+  gaugeSource(
+    'roamly_open_originals',
+    'Originals being sent now, each holding one of the slots.',
+    () => originals.inUse,
+  );
 
   async function sendOriginal(c: ApiContext, name: string, cacheControl: string): Promise<Response> {
+    // A stalled or slow reader is cut at the socket: a response blocked on it cannot notice by itself.
+    const socket = c.env?.incoming?.socket;
+    const cut = () => {
+      socket?.destroy();
+      return Boolean(socket);
+    };
     // Only connections count: a request made in-process (tests) is no slow reader, and a body
     // such a caller never reads would hold its slot for good.
-    const release = c.env?.incoming ? originals.take(c.get('ip')) : () => undefined;
+    const release = socket ? originals.take(c.get('ip'), cut) : () => undefined;
     if (!release) {
       throw new ApiError(
         503,
@@ -82,13 +96,9 @@ export function mediaRoutes(services: Services, serving: MediaServing = defaultM
       release();
       return imageResponse(new Uint8Array(0), image.type, image.size, cacheControl);
     }
-    // A stalled reader is cut at the socket: a response blocked on it cannot notice by itself.
-    const cut = () => {
-      const socket = c.env?.incoming?.socket;
-      socket?.destroy();
-      return Boolean(socket);
-    };
-    const body = watchedStream(image.body, serving.stallMs, cut, release);
+    // The response's body is always read or cancelled by the server (a closed connection
+    // cancels it), and the watched stream gives the slot back when it ends, however it ends.
+    const body = watchedStream(image.body, serving, cut, release);
     return imageResponse(body, image.type, image.size, cacheControl);
   }
 

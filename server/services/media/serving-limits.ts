@@ -1,24 +1,43 @@
 /**
- * Bounds on sending originals, so slow or stalled readers cannot
- * hold the server: at most `maxOpenOriginals` images being read and sent at
- * once per process and `maxOpenOriginalsPerClient` per client address (more
- * get 503 with Retry-After), and a connection that
- * takes no bytes for `stallMs` is cut. A reader taking a 64 KB chunk at least
- * every 30 s — about 2 KB/s — is served in full; a CDN in front (every URL is
- * immutable) takes most readers off the server anyway.
+ * Bounds on sending originals, so slow or stalled readers cannot hold the
+ * server:
+ * - at most `maxOpenOriginals` images being read and sent at once per
+ *   process, and `maxOpenOriginalsPerClient` of them per client address (an
+ *   IPv4 address or IPv6 /64, http/client-ip.ts); more get 503 with
+ *   Retry-After;
+ * - when every slot is taken, an address holding fewer than its share takes
+ *   one from the address holding the most (its oldest stream is cut), so the
+ *   slots are shared between the addresses that want them and a few
+ *   addresses with stalled readers cannot lock everyone else out; the
+ *   process-wide bound refuses only when no address holds more than one
+ *   above the newcomer;
+ * - a reader that takes nothing for `stallMs`, or less than
+ *   `minBytesPerSecond` averaged over `rateWindowMs` once `rateGraceMs` have
+ *   passed, is cut and its slot freed (reader-pace.ts). 16 KB/s is a 1 MB
+ *   photo in a minute on a poor mobile line; a CDN in front (every URL is
+ *   immutable) takes most readers off the server anyway.
  */
 export interface MediaServing {
   maxOpenOriginals: number;
   /** Of those, at most this many for one client address (one laptop cannot take them all). */
   maxOpenOriginalsPerClient: number;
   stallMs: number;
+  minBytesPerSecond: number;
+  rateWindowMs: number;
+  /** No rate asked for this long after the start: TCP starts slow, and the connection's buffers fill first. */
+  rateGraceMs: number;
 }
 
 export const defaultMediaServing: MediaServing = {
   // Each open original holds one 64 KB chunk, a file handle or a query at a time: ~10 MB at most.
   maxOpenOriginals: 128,
-  maxOpenOriginalsPerClient: 8,
+  // A browser asks for up to 6 at once over HTTP/1.1, but its images are renditions (?w=),
+  // sent from memory without a slot; an original is asked for rarely.
+  maxOpenOriginalsPerClient: 4,
   stallMs: 30_000,
+  minBytesPerSecond: 16 * 1024,
+  rateWindowMs: 10_000,
+  rateGraceMs: 5_000,
 };
 
 /** Seconds a refused caller is told to wait. */
@@ -47,10 +66,22 @@ export class Slots {
   }
 }
 
-/** Slots overall and per client address: take one of each or none. */
+interface Holder {
+  client: string;
+  release: () => void;
+  evict: () => void;
+}
+
+/**
+ * Slots overall and per client address, shared out between the addresses
+ * that want them: take one of each, or take one from the address that holds
+ * the most, or none.
+ */
 export class ClientSlots {
   private readonly overall: Slots;
   private readonly byClient = new Map<string, number>();
+  /** Every slot taken, oldest first. */
+  private readonly holders = new Set<Holder>();
 
   constructor(
     max: number,
@@ -59,73 +90,57 @@ export class ClientSlots {
     this.overall = new Slots(max);
   }
 
-  take(client: string): (() => void) | null {
-    const held = this.byClient.get(client) ?? 0;
-    if (held >= this.maxPerClient) return null;
-    const release = this.overall.take();
-    if (!release) return null;
-    this.byClient.set(client, held + 1);
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      release();
-      const left = (this.byClient.get(client) ?? 1) - 1;
-      if (left > 0) this.byClient.set(client, left);
-      else this.byClient.delete(client);
-    };
+  get inUse(): number {
+    return this.overall.inUse;
   }
-}
 
-/**
- * `body` passed through, calling `done` once when it ends however it ends,
- * and `stalled` when the reader has not asked for the next chunk for
- * `stallMs` after taking the last one. `stalled` cuts the connection and says
- * whether it could; when it could not (no socket: an in-process request) the
- * stream ends with an error instead.
- */
-export function watchedStream(
-  body: ReadableStream<Uint8Array>,
-  stallMs: number,
-  stalled: () => boolean,
-  done: () => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let timer: NodeJS.Timeout | undefined;
-  const end = () => {
-    clearTimeout(timer);
-    done();
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        clearTimeout(timer);
-        let next: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          end();
-          throw error;
-        }
-        if (next.done) {
-          end();
-          controller.close();
-          return;
-        }
-        controller.enqueue(next.value);
-        timer = setTimeout(() => {
-          end();
-          void reader.cancel().catch(() => undefined);
-          // A cut connection cancels this stream itself; an error here would be logged as a failure.
-          if (!stalled()) controller.error(new Error('The reader stalled.'));
-        }, stallMs);
-        timer.unref();
+  /** Slots `client` holds now. */
+  heldBy(client: string): number {
+    return this.byClient.get(client) ?? 0;
+  }
+
+  /**
+   * A function that gives the slot back (once), or null when refused.
+   * `evict` is called when another address takes this slot: it must end the
+   * stream (the slot is already counted as given back).
+   */
+  take(client: string, evict: () => void = () => undefined): (() => void) | null {
+    const held = this.heldBy(client);
+    if (held >= this.maxPerClient) return null;
+    let overall = this.overall.take();
+    if (!overall) {
+      const victim = this.oldestOfLargest(held);
+      if (!victim) return null;
+      victim.release();
+      victim.evict();
+      overall = this.overall.take();
+      if (!overall) return null;
+    }
+    this.byClient.set(client, held + 1);
+    const holder: Holder = {
+      client,
+      evict,
+      release: () => {
+        if (!this.holders.delete(holder)) return;
+        overall();
+        const left = this.heldBy(client) - 1;
+        if (left > 0) this.byClient.set(client, left);
+        else this.byClient.delete(client);
       },
-      cancel(reason) {
-        end();
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
+    };
+    this.holders.add(holder);
+    return holder.release;
+  }
+
+  /** The oldest stream of the address holding the most, when it holds more than one above `held`. */
+  private oldestOfLargest(held: number): Holder | undefined {
+    let largest: string | undefined;
+    let most = held + 1;
+    for (const [client, count] of this.byClient) {
+      if (count > most) [largest, most] = [client, count];
+    }
+    if (largest === undefined) return undefined;
+    for (const holder of this.holders) if (holder.client === largest) return holder;
+    return undefined;
+  }
 }
