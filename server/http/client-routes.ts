@@ -22,6 +22,7 @@ const PAGES = new Set([
   '/verify',
   '/reset-password',
   '/no-access',
+  '/team/accept',
   '/login',
 ]);
 

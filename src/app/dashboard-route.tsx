@@ -41,6 +41,7 @@ export const dashboardRoute: RouteObject = {
     { path: 'add-business', lazy: () => import('../features/business/business-page.tsx') },
     { path: 'business/:id', lazy: () => import('../features/business/business-page.tsx') },
     { path: 'outbox', lazy: () => import('../features/outbox/outbox-page.tsx') },
+    { path: 'team', lazy: () => import('../features/team/team-page.tsx') },
     { path: 'poster/:id', lazy: () => import('../features/poster/poster-page.tsx') },
   ],
 };

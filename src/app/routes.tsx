@@ -25,6 +25,7 @@ const pages: RouteObject[] = [
   { path: 'verify', lazy: () => import('../features/auth/verify-page.tsx') },
   { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
   { path: 'no-access', lazy: () => import('../features/auth/no-access-page.tsx') },
+  { path: 'team/accept', lazy: () => import('../features/team/accept-page.tsx') },
   { path: 'login', loader: () => redirect('/?login=1') },
   // Holds the dashboard's place until its routes arrive (any of them outranks it): an address
   // it matches makes the router ask for them, and a failure to load them then shows in the

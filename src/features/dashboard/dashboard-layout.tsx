@@ -1,7 +1,8 @@
 /**
  * The dashboard shell (product §2): tabs Profile, the business tab (business
  * users only: the listing's title linking to /dashboard/business/{id}, or Add
- * Business) and Events, with the sync indicator beside them.
+ * Business), Events and Team (the people who act for this account, contract §12),
+ * with the sync indicator beside them.
  */
 import './dashboard.css';
 import { useEffect, useRef } from 'react';
@@ -35,6 +36,9 @@ export function DashboardLayout() {
           {user?.user_type === 'business' ? <BusinessTab /> : null}
           <NavLink to="/dashboard/events" className={({ isActive }) => tabClass(isActive)}>
             Events
+          </NavLink>
+          <NavLink to="/dashboard/team" className={({ isActive }) => tabClass(isActive)}>
+            Team
           </NavLink>
         </nav>
         <SyncIndicator />
