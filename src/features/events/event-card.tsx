@@ -5,6 +5,7 @@
  * venue", "Approved by the venue"), and its sync state as text ("Pending sync", "Needs attention")
  * with retry and discard when the server refused it.
  */
+import { scheduledWhen } from './publish-at.ts';
 import { memo } from 'react';
 import { Link } from '../../components/link.tsx';
 import { EmbedButton } from '../../components/embed/embed-button.tsx';
@@ -56,7 +57,11 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
           {record.is_sponsored ? <span className="badge badge--event">Event</span> : null}
           {record.is_recurring && business ? <span className="badge badge--business">Business</span> : null}
           {weekly ? <span className="badge">Weekly</span> : null}
-          {record.status === 'draft' ? <span className="badge badge--draft">Draft</span> : null}
+          {record.status === 'draft' && record.publish_at ? (
+            <span className="badge badge--draft">Scheduled · {scheduledWhen(record.publish_at)}</span>
+          ) : record.status === 'draft' ? (
+            <span className="badge badge--draft">Draft</span>
+          ) : null}
           {record.status === 'cancelled' ? <span className="badge badge--cancelled">Cancelled</span> : null}
           {record.status === 'postponed' ? <span className="badge badge--postponed">Postponed</span> : null}
           {record.status === 'published' && record.previous_start_date ? (

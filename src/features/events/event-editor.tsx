@@ -128,7 +128,9 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     event.preventDefault();
     // The submit button is Publish, or Save on a published event, which keeps its status
     // (a cancelled or postponed event stays so until its own buttons change it).
-    void submit({ status: editing && !isDraft ? values.status : 'published' });
+    // A draft with a publishing time is scheduled: it stays a draft until the server publishes it.
+    if ((!editing || isDraft) && values.publish_at) void submit({ status: 'draft' });
+    else void submit({ status: editing && !isDraft ? values.status : 'published' });
   }
 
   type Saved =
@@ -324,6 +326,22 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
           aspect={COVER_ASPECT}
           onChange={setCover}
         />
+        {!editing || isDraft ? (
+          <Field
+            label="Publish at"
+            hint="Leave empty to publish when you press Publish. With a time, the event stays a draft and goes public by itself then, even with your phone off."
+            error={errorOf('publish_at')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                value={values.publish_at}
+                onChange={(event) => edit({ publish_at: event.target.value })}
+              />
+            )}
+          </Field>
+        ) : null}
         {editing && !isDraft && !editing.record.is_listing ? (
           <AfterPublishing
             values={values}
@@ -341,7 +359,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         error={error}
         onCancel={onDone}
         busy={saving}
-        submitLabel={saving ? 'Saving…' : editing && !isDraft ? 'Save' : 'Publish'}
+        submitLabel={saving ? 'Saving…' : editing && !isDraft ? 'Save' : values.publish_at ? 'Schedule' : 'Publish'}
         secondary={
           <button
             type="button"

@@ -11,7 +11,8 @@
  *   create; `status` is sent only when it is not published (the server's default);
  * - after publishing, `status` (cancelled, postponed, back to published), its
  *   `status_note` and `sold_out` travel as any other changed field;
- * - `venue_id` is sent when a venue is chosen, and empty when it was removed.
+ * - `venue_id` is sent when a venue is chosen, and empty when it was removed;
+ * - `publish_at` (a draft's own publishing time) as the instant it names, empty to unschedule.
  */
 import { DEFAULT_CURRENCY } from '../../shared/contract/currencies.ts';
 import type { EventFieldValue, EventRecord, EventStatus } from '../../shared/contract/event.ts';
@@ -19,6 +20,7 @@ import { weekdays, type Weekday } from '../../shared/contract/schedule.ts';
 import { eventFieldsErrors, eventFieldsProblem } from '../../components/forms/contract-problem.ts';
 import { weeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { NO_DAYS, type RecurringDays } from '../../components/weekdays.ts';
+import { publishAtToInstant, publishAtToLocal } from './publish-at.ts';
 
 export interface EventFormValues {
   title: string;
@@ -48,6 +50,8 @@ export interface EventFormValues {
   sold_out: boolean;
   /** A weekly series' dates that do not happen. */
   skipped_dates: readonly string[];
+  /** When a draft publishes itself, as `datetime-local` text on this device; '' for not scheduled. */
+  publish_at: string;
   /** The business listing named as the venue (contract §10), or null. */
   venue_id: number | null;
   /** Its title, for the field; never sent. */
@@ -81,6 +85,7 @@ export const emptyEventForm: EventFormValues = {
   status_note: '',
   sold_out: false,
   skipped_dates: [],
+  publish_at: '',
   venue_id: null,
   venue_title: '',
 };
@@ -113,6 +118,7 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     status_note: record.status_note ?? '',
     sold_out: record.sold_out === true,
     skipped_dates: Array.isArray(record.skipped_dates) ? record.skipped_dates : [],
+    publish_at: publishAtToLocal(record.publish_at),
     venue_id: typeof record.venue_id === 'number' ? record.venue_id : null,
     venue_title: record.venue_title ?? '',
   };
@@ -157,6 +163,7 @@ function listingFields(values: EventFormValues): Fields {
   if (values.sold_out) fields.sold_out = true;
   if (values.is_recurring && values.skipped_dates.length > 0) fields.skipped_dates = values.skipped_dates;
   if (values.venue_id !== null) fields.venue_id = values.venue_id;
+  if (values.publish_at) fields.publish_at = publishAtToInstant(values.publish_at);
   return fields;
 }
 
@@ -173,6 +180,7 @@ const clearable = [
   'status_note',
   'sold_out',
   'skipped_dates',
+  'publish_at',
   'venue_id',
 ] as const satisfies readonly (keyof EventFormValues)[];
 
