@@ -11,6 +11,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { registerListingPages } from './listing-pages.ts';
+import { registerPushNotices } from './push.ts';
 import { readPageToWorkerMessage } from '../src/shared/messages.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutboxSync } from './sync.ts';
@@ -93,3 +94,6 @@ registerOutboxSync();
 
 // 7. Share target: an image shared to the installed app becomes a new event's cover (sw/share-target.ts).
 registerShareTarget();
+
+// 8. Followers' notifications: show each push, and open its page on a tap (sw/push.ts).
+registerPushNotices();

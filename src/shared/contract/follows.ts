@@ -76,13 +76,3 @@ export const PushKeySchema = v.object({ public_key: v.string() });
 export const FollowTokenQuerySchema = v.object({
   token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete.')),
 });
-
-/** The words of the public pages' buttons (contract §11). */
-export const followWords = {
-  follow: 'Follow',
-  remindMe: 'Remind me',
-  following: 'Following',
-  unfollow: 'Unfollow',
-  byEmail: 'Get updates by email',
-  insights: 'Followers',
-} as const;
