@@ -10,14 +10,12 @@
  * the next request, on every instance.
  */
 import type { Context } from 'hono';
-import { ACCOUNT_HEADER } from '../../src/shared/contract/team.ts';
+import { ACCOUNT_HEADER, NOT_A_MEMBER_DETAIL, OUTSIDE_ROLE_DETAIL } from '../../src/shared/contract/team.ts';
 import type { ApiEnv, Services } from '../context.ts';
 import { membershipOf, type TeamRoleName } from '../db/queries/team.ts';
 import { ApiError } from './problem.ts';
 import type { TeamRule } from './route-policy.ts';
 
-export const NOT_A_MEMBER = 'You are not a member of that account.';
-export const OUTSIDE_ROLE = 'Your role on this team cannot do that.';
 const MALFORMED = `${ACCOUNT_HEADER} must be the id of an account, a whole number.`;
 
 const allowed: Readonly<Record<TeamRule, readonly TeamRoleName[]>> = {
@@ -43,8 +41,8 @@ export function teamAccess(services: Services) {
     const ownerId = namedAccount(c, caller.userId);
     if (ownerId === null) return;
     const member = await membershipOf(services.db, ownerId, caller.userId);
-    if (!member) throw new ApiError(403, NOT_A_MEMBER);
-    if (!allowed[rule].includes(member.role)) throw new ApiError(403, OUTSIDE_ROLE);
+    if (!member) throw new ApiError(403, NOT_A_MEMBER_DETAIL);
+    if (!allowed[rule].includes(member.role)) throw new ApiError(403, OUTSIDE_ROLE_DETAIL);
     c.set('user', {
       ...caller,
       userId: ownerId,

@@ -73,6 +73,29 @@ it('refuses an editor the profile, the business listing routes and the team', as
   expect(patch.status).toBe(403);
 });
 
+it("refuses an editor the owner's business listing through the events endpoints, and lets a manager change it", async () => {
+  const listing = await call(t.app, 'POST', '/api/events/create/', {
+    token: owner.access,
+    form: form({ title: 'The Hall', is_recurring: 'true' }),
+  });
+  expect(listing.body.is_listing).toBe(true);
+  const { member: editor } = await joinTeam(t.app, owner, 'editor');
+  const rename = () => form({ title: 'The Hall, renamed' });
+  for (const [method, path, body] of [
+    ['PUT', `/api/events/${listing.body.id}/update/`, rename()],
+    ['DELETE', `/api/events/${listing.body.id}/delete/`, undefined],
+  ] as const) {
+    const refused = await asMember(t.app, editor, ownerId, method, path, body ? { form: body } : {});
+    expect([method, refused.status, refused.body?.detail]).toEqual([method, 403, OUTSIDE_ROLE]);
+  }
+  const { member: manager, memberId: managerId } = await joinTeam(t.app, owner, 'manager');
+  const renamed = await asMember(t.app, manager, ownerId, 'PUT', `/api/events/${listing.body.id}/update/`, {
+    form: rename(),
+  });
+  expect(renamed.status).toBe(200);
+  expect(renamed.body).toMatchObject({ title: 'The Hall, renamed', updated_by: managerId });
+});
+
 it("lets a manager read and change the owner's profile, but not the team or the owner's sign-in", async () => {
   const { member } = await joinTeam(t.app, owner, 'manager');
   const profile = await asMember(t.app, member, ownerId, 'GET', '/api/auth/profile/');

@@ -18,7 +18,8 @@ import {
   requireDashboardUser,
 } from './event-rules.ts';
 import type { AccessClaims } from '../access-tokens.ts';
-import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
+import { OUTSIDE_ROLE_DETAIL } from '../../../src/shared/contract/team.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '../domain-errors.ts';
 import { discardImage, storeImage } from '../image-ledger.ts';
 import type { StoredImage } from '../image-store.ts';
 import { timeZoneAt } from './time-zones.ts';
@@ -82,6 +83,11 @@ function withSchedule(stored: EventStatus | null, fields: EventFields): EventFie
     return { ...fields, publish_at: null };
   }
   return fields;
+}
+
+/** An editor on a team changes events, never the owner's business listing (contract §12). */
+function refuseListingToEditor(user: AccessClaims, touchesListing: boolean): void {
+  if (touchesListing && user.teamRole === 'editor') throw new Forbidden(OUTSIDE_ROLE_DETAIL);
 }
 
 export function eventWrites(services: Services, mediaBase: string) {
@@ -151,8 +157,9 @@ export function eventWrites(services: Services, mediaBase: string) {
     };
     // An edit of text, place or keywords alone, or a whole form, needs nothing of the stored
     // row: one statement, guarded by the version. When it matches no row, the full path
-    // below says why (404 or 412).
-    if (!cover && checkableWithoutStoredRow(fields, isListing)) {
+    // below says why (404 or 412). An editor's write takes that path: it must see the row.
+    refuseListingToEditor(user, isListing === true);
+    if (!cover && user.teamRole !== 'editor' && checkableWithoutStoredRow(fields, isListing)) {
       assertConsistent(fields);
       const updated = await updateOwnEvent(db, id, write, expected);
       if (updated) return updated;
@@ -162,6 +169,7 @@ export function eventWrites(services: Services, mediaBase: string) {
       const result = await atomically(db, async (tx) => {
         const current = await lockOwnEvent(tx, id, user.userId);
         if (!current) throw new NotFound('Event not found.');
+        refuseListingToEditor(user, current.is_listing);
         if (expected !== null && expected !== current.version) {
           const latest = (await eventJson(tx, id, user.userId, mediaBase))!;
           const record = JSON.parse(latest.body) as Record<string, unknown>;
@@ -202,6 +210,7 @@ export function eventWrites(services: Services, mediaBase: string) {
     const fields = withSchedule(null, sent);
     assertConsistent(fields);
     const isListing = listingFlag(user, fields);
+    refuseListingToEditor(user, isListing === true);
     assertStatusChange(null, fields.status, isListing === true);
     if (isListing && (await hasBusinessListing(db, user.userId, null))) throw new Conflict(ONE_LISTING);
 
@@ -253,7 +262,13 @@ export function eventWrites(services: Services, mediaBase: string) {
 
     async remove(user: AccessClaims, id: number): Promise<void> {
       await countWrite(db, writePolicy, user.userId, clock.now());
-      const removed = await deleteOwnEvent(db, id, user.userId);
+      const removed =
+        user.teamRole === 'editor'
+          ? await atomically(db, async (tx) => {
+              refuseListingToEditor(user, (await lockOwnEvent(tx, id, user.userId))?.is_listing === true);
+              return deleteOwnEvent(tx, id, user.userId);
+            })
+          : await deleteOwnEvent(db, id, user.userId);
       if (!removed) throw new NotFound('Event not found.');
       await discardImage(ledger, removed.cover_image);
     },

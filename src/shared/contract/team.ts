@@ -18,6 +18,11 @@ export const teamRoleLabels: Readonly<Record<TeamRole, string>> = { manager: 'Ma
 /** The request header that names the account a member acts for. */
 export const ACCOUNT_HEADER = 'X-Account';
 
+/** X-Account names an account the caller is not a member of (403). */
+export const NOT_A_MEMBER_DETAIL = 'You are not a member of that account.';
+/** The member's role does not cover what they asked (403). */
+export const OUTSIDE_ROLE_DETAIL = 'Your role on this team cannot do that.';
+
 /** Days an invitation can be accepted. */
 export const INVITE_TTL_DAYS = 7;
 /** Most members and pending invitations one owner may have together. */
