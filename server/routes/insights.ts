@@ -32,6 +32,7 @@ import { callerOf } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
 import { INSIGHT_COLUMNS, listingOwner, ownInsightDays } from '../db/queries/listing-insights.ts';
+import { followersOfListing } from '../db/queries/follows.ts';
 import { insightsDay, type InsightsCounter } from '../services/insights-counter.ts';
 import { eventId } from './event-rules.ts';
 
@@ -85,6 +86,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
           return { date, ...counts };
         }),
         totals,
+        followers: await followersOfListing(db, id, user.userId),
       };
       return c.json(answer, 200, { 'Cache-Control': 'private, no-cache' });
     },

@@ -303,6 +303,22 @@ describe('by email', () => {
   });
 });
 
+describe('Insights', () => {
+  it("counts a listing's Followers: its own and its account's, confirmed ones only", async () => {
+    const id = await create({ ...base, title: 'Counted' });
+    const followers = async () =>
+      (await call(t.app, 'GET', `/api/events/${id}/insights/`, { token: promoter.access })).body.followers as number;
+    const ofAccount = await followers();
+    expect((await followByPush(`event:${id}`, subscription())).status).toBe(201);
+    await call(t.app, 'POST', '/api/follows/', {
+      json: { target: `event:${id}`, channel: 'email', email: 'unconfirmed@example.org' },
+    });
+    expect(await followers()).toBe(ofAccount + 1);
+    expect((await followByPush('promoter:rooftop.crew', subscription())).status).toBe(201);
+    expect(await followers()).toBe(ofAccount + 2);
+  });
+});
+
 describe('push endpoints', () => {
   it('without PUSH_ALLOW_LOCAL only https:// on public addresses is taken', async () => {
     const strict = await startTestApp({ db: t.db, config: { publicUrl: PUBLIC_URL } });

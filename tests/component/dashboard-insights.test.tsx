@@ -28,7 +28,11 @@ function thirtyDays(): Insights {
   }));
   days[29] = { ...days[29]!, views: 9, qr_scans: 3, ticket_clicks: 2, shares: 1 };
   days[27] = { ...days[27]!, views: 4, calendar_adds: 1 };
-  return { days, totals: { views: 13, qr_scans: 3, shares: 1, calendar_adds: 1, ticket_clicks: 2 } };
+  return {
+    days,
+    totals: { views: 13, qr_scans: 3, shares: 1, calendar_adds: 1, ticket_clicks: 2 },
+    followers: 4,
+  };
 }
 
 async function openInsights(title = 'Jazz on the roof') {
@@ -58,6 +62,7 @@ describe('Insights on a card', () => {
     const dialog = await openInsights();
     await within(dialog).findByText('Views', { selector: 'dt' }, { timeout: 5000 });
     expect(figure(dialog, 'Views')).toBe('13');
+    expect(figure(dialog, 'Followers')).toBe('4');
     expect(figure(dialog, 'QR scans')).toBe('3');
     expect(figure(dialog, 'Ticket clicks')).toBe('2');
     expect(figure(dialog, 'Shares')).toBe('1');

@@ -118,15 +118,12 @@ export async function deleteFollowsOfEndpoint(db: Queryable, endpoint: string): 
   return rows.length;
 }
 
-/** Followers per channel of an account, its listing and its events (Insights). */
-export async function followersOfAccount(db: Queryable, userId: number): Promise<{ push: number; email: number }> {
-  const { rows } = await db.query<{ push: number; email: number }>(
-    `SELECT count(*) FILTER (WHERE f.channel = 'push')::int AS push,
-            count(*) FILTER (WHERE f.channel = 'email')::int AS email
-       FROM follows f
-      WHERE f.confirmed_at IS NOT NULL
-        AND (f.user_id = $1 OR f.event_id IN (SELECT id FROM events WHERE user_id = $1))`,
-    [userId],
+/** Confirmed follows that hear of listing `eventId` of account `userId`: its own and the account's (Insights). */
+export async function followersOfListing(db: Queryable, eventId: number, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM follows
+      WHERE confirmed_at IS NOT NULL AND (event_id = $1 OR (target_kind = 'promoter' AND user_id = $2))`,
+    [eventId, userId],
   );
-  return rows[0] ?? { push: 0, email: 0 };
+  return rows[0]?.n ?? 0;
 }

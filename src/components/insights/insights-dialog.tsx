@@ -9,6 +9,7 @@ import './insights.css';
 import { useEffect, useState } from 'react';
 import { getInsights } from '../../shared/api/get-insights.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
+import { followWords } from '../../shared/contract/follow-words.ts';
 import { INSIGHTS_DEFAULT_DAYS, type Insights } from '../../shared/contract/insights.ts';
 import { api } from '../../lib/api.ts';
 import { cacheInsights, cachedInsights } from '../../lib/insights-cache.ts';
@@ -107,6 +108,12 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
             <dd>{insights.totals[key].toLocaleString()}</dd>
           </div>
         ))}
+        {insights.followers === undefined ? null : (
+          <div className="insights__total">
+            <dt>{followWords.insights}</dt>
+            <dd>{insights.followers.toLocaleString()}</dd>
+          </div>
+        )}
       </dl>
       <InsightsChart days={insights.days} />
       <details className="insights__table">

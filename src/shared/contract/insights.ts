@@ -42,6 +42,8 @@ export type InsightsDay = v.InferOutput<typeof InsightsDaySchema>;
 export const InsightsSchema = v.object({
   days: v.array(InsightsDaySchema),
   totals: InsightCountsSchema,
+  /** Who hears of this listing now (contract §11): its own followers and its account's, by push or email. */
+  followers: v.optional(Count),
 });
 export type Insights = v.InferOutput<typeof InsightsSchema>;
 
