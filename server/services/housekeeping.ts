@@ -1,7 +1,7 @@
 /**
  * Hourly clean-up of rows that only matter for a while: idempotency records
  * past 24 h, finished rate-limit windows, expired refresh tokens, sent mail
- * past 7 days and dead mail past 30, expired account codes and reset links, unverified
+ * past 7 days and dead mail past 30 (followers' notices alike), expired account codes and reset links, unverified
  * registrations past their 7 days, sign-in addresses unused for 90 days and listing insights past
  * INSIGHTS_RETENTION_DAYS (400). Expired rows are already ignored,
  * so this only keeps tables small.
@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { deleteAccountCodesExpiredBefore } from '../db/queries/account-codes.ts';
 import { deletePasswordResetsExpiredBefore } from '../db/queries/password-resets.ts';
 import { deleteFinishedMailBefore } from '../db/queries/mail-queue.ts';
+import { deleteFinishedNoticesBefore } from '../db/queries/follow-notices.ts';
 import { deleteIdempotencyKeysCreatedBefore } from '../db/queries/idempotency-keys.ts';
 import { deleteInsightsBefore } from '../db/queries/listing-insights.ts';
 import { deleteWindowsStartedBefore } from '../db/queries/rate-limits.ts';
@@ -28,6 +29,7 @@ export async function cleanUp(db: Db, nowMs: number = Date.now()): Promise<void>
   await deleteAccountCodesExpiredBefore(db, now);
   await deletePasswordResetsExpiredBefore(db, now);
   await deleteFinishedMailBefore(db, new Date(nowMs - 7 * 24 * HOUR_MS), new Date(nowMs - 30 * 24 * HOUR_MS));
+  await deleteFinishedNoticesBefore(db, new Date(nowMs - 7 * 24 * HOUR_MS), new Date(nowMs - 30 * 24 * HOUR_MS));
   await deleteExpiredRegistrations(db, nowMs);
   await forgetOldLoginAddresses(db, nowMs);
   await deleteInsightsBefore(db, insightsDay(nowMs - INSIGHTS_RETENTION_DAYS * 24 * HOUR_MS));

@@ -259,6 +259,7 @@ describe('by email', () => {
     await mail.drain();
     let messages = await mailbox(email);
     expect(messages).toHaveLength(1);
+    expect(messages[0]!.text).toContain('"Mail me"');
     const link = /https:\/\/\S+\/confirm\/\?token=\S+/.exec(messages[0]!.text)?.[0];
     expect(link).toBeDefined();
 

@@ -21,19 +21,22 @@ export async function accountIdByNameKey(db: Queryable, nameKey: string): Promis
   return rows[0]?.id ?? null;
 }
 
-/** Whether `id` is a public listing a venue follow may name: a published business listing. */
-export async function isPublicVenue(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM events WHERE id = $1 AND is_listing AND status = $2', [
-    id,
-    'published',
-  ]);
-  return rows.length > 0;
+/** The title of `id` when a venue follow may name it (a published business listing), else null. */
+export async function publicVenueTitle(db: Queryable, id: number): Promise<string | null> {
+  const { rows } = await db.query<{ title: string }>(
+    "SELECT title FROM events WHERE id = $1 AND is_listing AND status = 'published'",
+    [id],
+  );
+  return rows[0]?.title ?? null;
 }
 
-/** Whether `id` is an event others can see (not a draft, not a business listing). */
-export async function isPublicEvent(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM events WHERE id = $1 AND NOT is_listing AND status <> 'draft'", [id]);
-  return rows.length > 0;
+/** The title of `id` when it is an event others can see (not a draft, not a business listing), else null. */
+export async function publicEventTitle(db: Queryable, id: number): Promise<string | null> {
+  const { rows } = await db.query<{ title: string }>(
+    "SELECT title FROM events WHERE id = $1 AND NOT is_listing AND status <> 'draft'",
+    [id],
+  );
+  return rows[0]?.title ?? null;
 }
 
 export async function countFollowers(db: Queryable, target: StoredTarget): Promise<number> {

@@ -21,8 +21,8 @@ import {
   confirmEmailFollow,
   countFollowers,
   deleteFollow,
-  isPublicEvent,
-  isPublicVenue,
+  publicEventTitle,
+  publicVenueTitle,
   type StoredTarget,
   upsertEmailFollow,
   upsertPushFollow,
@@ -55,16 +55,16 @@ function confirmUrl(publicUrl: string, id: number, token: string): string {
   return `${publicUrl}/api/follows/${id}/confirm/?token=${token}`;
 }
 
-/** The stored form of a target, or NotFound when nobody can see it. */
-async function resolveTarget(db: Queryable, target: FollowTarget): Promise<StoredTarget> {
+/** The stored form of a target and what to call it in a mail, or NotFound when nobody can see it. */
+async function resolveTarget(db: Queryable, target: FollowTarget): Promise<StoredTarget & { name: string }> {
   if (target.kind === 'promoter') {
     const id = await accountIdByNameKey(db, displayNameKey(target.displayName));
     if (id === null) throw new NotFound(NO_TARGET);
-    return { kind: 'promoter', id };
+    return { kind: 'promoter', id, name: target.displayName };
   }
-  const visible = target.kind === 'venue' ? await isPublicVenue(db, target.id) : await isPublicEvent(db, target.id);
-  if (!visible) throw new NotFound(NO_TARGET);
-  return target;
+  const title = target.kind === 'venue' ? await publicVenueTitle(db, target.id) : await publicEventTitle(db, target.id);
+  if (title === null) throw new NotFound(NO_TARGET);
+  return { ...target, name: title };
 }
 
 async function assertRoom(db: Queryable, target: StoredTarget): Promise<void> {
@@ -116,7 +116,7 @@ export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | '
           to: request.email,
           subject: `Confirm: get updates from ${brand.name}`,
           text:
-            `Someone (we hope you) asked to get updates by email about ${request.target.replace(/^\w+:/, '')} on ${brand.name}.\n\n` +
+            `Someone (we hope you) asked to get updates by email about "${target.name}" on ${brand.name}.\n\n` +
             `Open this link to confirm; until then nothing else is sent:\n${confirmUrl(config.publicUrl, id, confirm)}\n\n` +
             `If it was not you, ignore this mail.\n`,
         });
