@@ -102,7 +102,7 @@ describe('the compiled server', () => {
       .map((f) => readFileSync(join(out, f), 'utf8'))
       .join('\n');
     expect(code).not.toContain('react-dom-server.node.development');
-    expect(code).toContain('env.NODE_ENV !== "production"');
+    expect(code).toContain('env.NODE_ENV || (developmentCheckout()');
   });
 
   it('migrates and rotates keys from the command line with node only', () => {

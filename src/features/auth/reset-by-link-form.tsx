@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { resetPasswordByLink } from '../../shared/api/password-reset.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
-import { NewPasswordField } from './new-password-field.tsx';
+import { NewPasswordAndReset } from './new-password-and-reset.tsx';
 
 export function ResetByLinkForm({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -47,22 +47,12 @@ export function ResetByLinkForm({ token }: { token: string }) {
           {error}
         </p>
       ) : null}
-      <NewPasswordField
-        label="New password"
-        value={password}
-        error={fieldErrors.password?.[0] ?? null}
+      <NewPasswordAndReset
+        password={password}
         onChange={setPassword}
+        error={fieldErrors.password?.[0] ?? null}
+        busy={busy}
       />
-      <div className="auth-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={busy !== null || undefined}
-          aria-busy={busy === 'reset' || undefined}
-        >
-          Reset password
-        </button>
-      </div>
       <p className="auth-page__lead">
         <Link to="/reset-password">Ask for a new code instead</Link>
       </p>

@@ -18,7 +18,7 @@ import { api } from '../../lib/api.ts';
 import { forgotPassword, resetPassword } from '../../shared/api/password-reset.ts';
 import { completeSignIn } from '../../stores/auth-actions.ts';
 import { authMessages } from './login-messages.ts';
-import { NewPasswordField } from './new-password-field.tsx';
+import { NewPasswordAndReset } from './new-password-and-reset.tsx';
 import { ResetByLinkForm } from './reset-by-link-form.tsx';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { useFocusFirstError } from '../../components/forms/use-focus-first-error.ts';
@@ -143,22 +143,12 @@ function ResetByCode({ email: initialEmail }: { email: string }) {
           onChange={setCode}
           error={missing.code ?? fieldErrors.code?.[0]}
         />
-        <NewPasswordField
-          label="New password"
-          value={password}
-          error={fieldErrors.password?.[0] ?? null}
+        <NewPasswordAndReset
+          password={password}
           onChange={setPassword}
+          error={fieldErrors.password?.[0] ?? null}
+          busy={busy}
         />
-        <div className="auth-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            aria-disabled={busy !== null || undefined}
-            aria-busy={busy === 'reset' || undefined}
-          >
-            Reset password
-          </button>
-        </div>
       </form>
     </article>
   );
