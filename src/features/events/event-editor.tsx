@@ -32,6 +32,7 @@ import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
 import { EventPreview } from './event-preview.tsx';
+import { LastChanged } from './last-changed.tsx';
 import {
   buildCreate,
   buildUpdate,
@@ -181,6 +182,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
       </div>
       <div className="form-modal__body">
         <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
+        {editing ? <LastChanged record={editing.record} /> : null}
         <Field label="Title" error={problem && values.title.trim() === '' ? problem : errorOf('title')}>
           {(control) => (
             <input
