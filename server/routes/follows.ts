@@ -89,23 +89,24 @@ export function followRoutes(services: Services, keys: () => Promise<VapidKeys>)
     apiRoutes.confirmFollow,
     route({
       tag: 'followers',
-      summary: 'The mailed confirmation link of an email follow: opening it starts the updates.',
+      summary:
+        'The mailed confirmation link of an email follow: opening it starts the updates (a page for a browser, else JSON).',
       auth: 'none',
       query: FollowTokenQuerySchema,
-      responses: { 200: { description: 'A page saying so.', contentType: HTML } },
+      responses: { 200: { description: 'Confirmed.', schema: FollowPendingSchema } },
       errors: [404],
     }),
     async (c) => {
       const confirmed = await follows.confirm(followId(c), c.req.valid('query').token);
+      // A person opens this link from a mail: a browser gets a page, anything else the API's JSON.
       if (!confirmed) {
-        return c.html(
-          page('Link used or not valid', '<p>This link has been used already, or is not complete.</p>'),
-          404,
-        );
+        const detail = 'This link has been used already, or is not complete.';
+        if (prefersHtml(c)) return c.html(page('Link used or not valid', `<p>${escape(detail)}</p>`), 404);
+        throw new ApiError(404, detail);
       }
-      return c.html(
-        page('You are following', '<p>Updates will come to this address. Every mail has a link to stop them.</p>'),
-      );
+      const detail = 'You are following. Every mail has a link to stop the updates.';
+      if (prefersHtml(c)) return c.html(page('You are following', `<p>${escape(detail)}</p>`));
+      return c.json({ detail }, 200);
     },
   );
 

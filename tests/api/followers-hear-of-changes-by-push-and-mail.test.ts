@@ -298,7 +298,13 @@ describe('by email', () => {
       call(t.app, 'POST', '/api/follows/', { json: { target: `event:${id}`, channel: 'email', email } });
     expect((await follow()).status).toBe(202);
     const link = /https:\/\/\S+\/confirm\/\?token=\S+/.exec((await mailbox(email))[0]!.text)![0];
-    expect((await t.app.request(link.replace(PUBLIC_URL, ''))).status).toBe(200);
+    // Opened in a browser: a page; the API's answers stay JSON.
+    const opened = await t.app.request(link.replace(PUBLIC_URL, ''), { headers: { Accept: 'text/html' } });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
+    const again = await call(t.app, 'GET', link.replace(PUBLIC_URL, ''));
+    expect(again.status).toBe(404);
+    expect(typeof again.body.detail).toBe('string');
     expect((await follow()).status).toBe(202);
     expect(await mailbox(email)).toHaveLength(1);
   });
