@@ -22,12 +22,27 @@ const PAGES = new Set([
   '/verify',
   '/reset-password',
   '/no-access',
-  '/team/accept',
   '/login',
 ]);
+
+/**
+ * Pages under /team (the invitation link, contract §12), by their last segment: `/team/` itself
+ * is an API path (api-routes.ts), so no string here starts with it.
+ */
+const TEAM_PAGES = new Set(['accept']);
+
+function isTeamPage(path: string): boolean {
+  const [, first, second, ...rest] = path.split('/');
+  return first === 'team' && rest.length === 0 && TEAM_PAGES.has(second ?? '');
+}
 
 /** True when the app has a page at `path` (case and a trailing slash aside, as the router). */
 export function isClientRoute(path: string): boolean {
   const normalised = path.toLowerCase().replace(/(.)\/+$/, '$1');
-  return PAGES.has(normalised) || normalised === '/dashboard' || normalised.startsWith('/dashboard/');
+  return (
+    PAGES.has(normalised) ||
+    isTeamPage(normalised) ||
+    normalised === '/dashboard' ||
+    normalised.startsWith('/dashboard/')
+  );
 }
