@@ -238,6 +238,49 @@ describe('by push', () => {
     expect(await pushesTo(sub)).toEqual([]);
   });
 
+  it('a notice queued before a restart is sent by the next process', async () => {
+    const id = await create({ ...base, title: 'Restarted' });
+    const sub = subscription();
+    expect((await followByPush(`event:${id}`, sub)).status).toBe(201);
+    paused = true;
+    try {
+      await update(id, { status: 'postponed', status_note: 'Next month.' });
+    } finally {
+      paused = false;
+    }
+    const next = followerDeliveries({
+      db: t.db,
+      mail,
+      keys: vapidKeys(t.db),
+      publicUrl: PUBLIC_URL,
+      mailFrom: 'no-reply@listings.roamly.test',
+      allowLocal: true,
+      now: t.clock.now,
+      logger: silentLogger,
+      pollMs: 3_600_000,
+    });
+    try {
+      await next.drain();
+    } finally {
+      await next.stop();
+    }
+    expect(await pushesTo(sub)).toEqual([
+      { title: 'Restarted', body: 'Postponed. Next month.', url: `${PUBLIC_URL}/e/${id}/restarted` },
+    ]);
+  });
+
+  it('following again with the same subscription renews the follow: one follow, a new link', async () => {
+    const id = await create({ ...base, title: 'Again' });
+    const sub = subscription();
+    const first = await followByPush(`event:${id}`, sub);
+    const second = await followByPush(`event:${id}`, sub);
+    expect(second.status).toBe(201);
+    expect(second.body.id).toBe(first.body.id);
+    const post = (url: string) => t.app.request(url.replace(PUBLIC_URL, ''), { method: 'POST' });
+    expect((await post(first.body.unsubscribe_url)).status).toBe(404);
+    expect((await post(second.body.unsubscribe_url)).status).toBe(200);
+  });
+
   it('refuses a target nobody can see', async () => {
     const sub = subscription();
     expect((await followByPush('promoter:nobody.here', sub)).status).toBe(404);
