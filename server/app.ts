@@ -129,8 +129,9 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   startImageSweep(services.db, services.images);
   const insights = deps.insights ?? insightsCounter({ db: deps.db, now: () => services.clock.now(), logger });
   const keys = vapidKeys(deps.db);
-  const deliveries =
-    deps.followerDeliveries ??
+  // Followers' notices (queued by migration 036's trigger) go out from this worker's poll, within
+  // 2 s; server/index.ts passes its own, to stop it on shutdown.
+  if (!deps.followerDeliveries) {
     followerDeliveries({
       db: deps.db,
       mail: services.mail,
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       now: () => services.clock.now(),
       logger,
     });
+  }
   const app = new Hono<ApiEnv>();
   app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
@@ -155,13 +157,11 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.use('*', readBearer(services, live));
   api.use('*', provideGuards(routeGuards(services, { live, chaos: chaosSettings })));
   // Mail a request queued goes out once its transaction (the idempotency guard's, inside) has committed.
-  api.use('*', async (c, next) => {
+  api.use('*', async (_c, next) => {
     try {
       await next();
     } finally {
       services.mail.kick();
-      // An event write may have queued followers' notices (migration 036's trigger): send them now.
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deliveries.kick();
     }
   });
 
