@@ -5,13 +5,22 @@
  *
  * The first two steps are short (250 ms, about one round trip) because most
  * failures on a phone are one dropped packet or one overloaded moment, and the
- * user is often watching; only a third failure in a row starts the doubling;
- * the cap (5 minutes) keeps a long outage from costing battery, while the
- * `online`/`visibilitychange`/Background Sync triggers retry at once when the
- * connection really comes back. A server's `Retry-After` is a floor, never shortened.
+ * user is often watching; only a third failure in a row starts the doubling.
+ * The cap is 30 s: a promoter on a bad connection is usually looking at the
+ * indicator, and a write should go out soon after the server answers again
+ * rather than minutes later. The immediate triggers (page load, `online`,
+ * `visibilitychange`, any successful API request after a failure, a tap on the
+ * indicator) cover the rest; a server's `Retry-After` is a floor, never shortened.
+ *
+ * Worst case per device while the server is unreachable: each queue head (one
+ * per record with queued writes) is tried at most once per 15–30 s on the
+ * timer, i.e. ≤ 4 requests per minute per head, plus one attempt per head for
+ * each immediate trigger; triggers that arrive while a flush runs share one
+ * more flush after it (outbox-runner.ts), so a burst of taps or events costs
+ * one extra round, not one per event.
  */
 export const FIRST_RETRY_MS = 250;
-export const MAX_RETRY_MS = 5 * 60 * 1000;
+export const MAX_RETRY_MS = 30 * 1000;
 
 /** `jitter` is a number in [0, 1), drawn by the caller: the reducer that calls this stays pure. */
 export function retryDelay(attempts: number, jitter: number, retryAfterSeconds: number | null): number {
