@@ -33,6 +33,16 @@ main{max-width:44rem;margin:0 auto;padding:0 1rem 2rem}
 .listing-by a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
 .listing-actions{margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.6rem}
 .button--quiet{background:transparent;color:#fff;box-shadow:inset 0 0 0 2px #ffd166}
+.follow{margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.follow button{font:inherit;font-weight:750;min-height:44px;padding:.5rem 1.1rem;border:0;border-radius:999px;background:#ff6b4a;color:#16142b;cursor:pointer}
+.follow button:disabled{opacity:.6}
+.follow :focus-visible{outline:3px solid #2b59ff;outline-offset:2px}
+.follow details{flex-basis:100%}
+.follow summary{cursor:pointer;min-height:44px;display:inline-flex;align-items:center;text-decoration:underline}
+.follow form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin-top:.3rem}
+.follow label{display:flex;flex-direction:column;gap:.2rem;font-weight:650;font-size:.9rem}
+.follow input{font:inherit;min-height:44px;min-width:min(16rem,100%);padding:.5rem .7rem;border:1px solid #8a86a3;border-radius:.6rem;background:#fff;color:#16142b}
+.follow__status{margin:0;flex-basis:100%}
 .not-found{padding:2rem 0}
 .not-found .button{color:#16142b}
 `;

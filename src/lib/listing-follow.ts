@@ -114,10 +114,8 @@ export function mountFollow(doc: Document = document, path: string = location.pa
   const { target, label } = found;
 
   const box = element('div', { className: 'follow' });
-  box.style.cssText = 'margin:0.75rem 0;display:flex;flex-wrap:wrap;gap:0.5rem;align-items:center';
   const status = element('p', { className: 'follow__status' });
   status.setAttribute('role', 'status');
-  status.style.cssText = 'margin:0;flex-basis:100%';
 
   const render = () => {
     box.replaceChildren();
