@@ -7,7 +7,14 @@ import {
   stripDisplayNameSpaces,
 } from '../../src/shared/contract/auth.ts';
 import { categories, categoryLabel, isSubcategoryOf } from '../../src/shared/contract/categories.ts';
-import { addKeyword, MAX_KEYWORDS, removeKeyword } from '../../src/shared/contract/keywords.ts';
+import {
+  addKeywords,
+  DUPLICATE_KEYWORD,
+  KEYWORD_TOO_LONG,
+  MAX_KEYWORDS,
+  removeKeyword,
+  TOO_MANY_KEYWORDS,
+} from '../../src/shared/contract/keywords.ts';
 import { isIssueMessageLongEnough } from '../../src/shared/contract/issue.ts';
 
 describe('shared contract', () => {
@@ -39,15 +46,19 @@ describe('shared contract', () => {
     expect(categoryLabel('sports_club')).toBe('Sports Club');
   });
 
-  it('adds keywords lowercased and silently ignores input beyond the limits', () => {
-    let list: readonly string[] = [];
-    list = addKeyword(list, '  Jazz ');
-    expect(list).toEqual(['jazz']);
-    expect(addKeyword(list, 'JAZZ')).toBe(list);
-    expect(addKeyword(list, 'sixteen-chars-xx')).toBe(list);
-    expect(addKeyword(list, '   ')).toBe(list);
-    for (let i = 0; i < 20; i++) list = addKeyword(list, `k${i}`);
+  it('adds keywords lowercased, comma-separated, and says why it refuses one', () => {
+    let list: readonly string[] = addKeywords([], '  Jazz , soul,').keywords;
+    expect(list).toEqual(['jazz', 'soul']);
+    expect(addKeywords(list, 'JAZZ')).toEqual({ keywords: list, rejected: [], problem: DUPLICATE_KEYWORD });
+    expect(addKeywords(list, 'sixteen-chars-xx')).toEqual({
+      keywords: list,
+      rejected: ['sixteen-chars-xx'],
+      problem: KEYWORD_TOO_LONG,
+    });
+    expect(addKeywords(list, '   ')).toEqual({ keywords: list, rejected: [], problem: null });
+    for (let i = 0; i < 20; i++) list = addKeywords(list, `k${i}`).keywords;
     expect(list).toHaveLength(MAX_KEYWORDS);
+    expect(addKeywords(list, 'more').problem).toBe(TOO_MANY_KEYWORDS);
     expect(removeKeyword(list, 'jazz')).not.toContain('jazz');
   });
 

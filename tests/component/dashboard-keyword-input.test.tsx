@@ -31,22 +31,23 @@ describe('keyword input', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('silently ignores a keyword longer than 15 characters, and takes one of exactly 15', async () => {
+  it('refuses a keyword longer than 15 characters with a message, and takes one of exactly 15', async () => {
     render(<Harness />);
     const input = screen.getByLabelText('Keywords');
     await userEvent.type(input, 'abcdefghijklmnop{Enter}');
     expect(value()).toEqual([]);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('Each keyword can have at most 15 characters.');
+    await userEvent.clear(input);
     await userEvent.type(input, 'abcdefghijklmno{Enter}');
     expect(value()).toEqual(['abcdefghijklmno']);
   });
 
-  it('silently ignores a 16th keyword, duplicates and blanks', async () => {
+  it('refuses a 16th keyword with a message', async () => {
     const fifteen = Array.from({ length: 15 }, (_, i) => `k${i}`);
     render(<Harness initial={fifteen} />);
     await userEvent.type(screen.getByLabelText('Keywords'), 'extra{Enter}');
     expect(value()).toEqual(fifteen);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('Use at most 15 keywords.');
   });
 
   it('ignores duplicates and empty input', async () => {
