@@ -4,7 +4,12 @@
  * matches a venue name. A provider failure is logged and answered with an
  * empty list or 502 — the form treats both as "no suggestions".
  * Searches stay open without a token but are rate limited per caller
- * (services/places/search-limits.ts).
+ * (services/places/search-limits.ts), and anonymous ones from all addresses
+ * take turns, with at most a quarter of this process's time
+ * (services/places/search-gate.ts): many addresses, each under its own
+ * limit, cannot slow everything else.
+ * Signed-in searches (the dashboard's) are counted per account and do not
+ * queue behind anonymous ones.
  */
 import { Hono } from 'hono';
 import { apiRoutes } from '../../src/shared/contract/api-routes.ts';
@@ -22,6 +27,7 @@ import { matchingBusinessesJson } from '../db/queries/listings.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
 import { mediaBase } from '../http/urls.ts';
+import { defaultSearchGateLimits, searchGate, type SearchGateLimits } from '../services/places/search-gate.ts';
 import {
   defaultPlacesSearchLimits,
   placesSearchLimiter,
@@ -31,10 +37,27 @@ import {
 /** How far from the point a listing may be to count as the same venue. */
 const MATCH_RADIUS_M = 1000;
 
-export function placesRoutes(services: Services, limits: PlacesSearchLimits = defaultPlacesSearchLimits): Hono<ApiEnv> {
+export function placesRoutes(
+  services: Services,
+  limits: PlacesSearchLimits = defaultPlacesSearchLimits,
+  gateLimits: SearchGateLimits = defaultSearchGateLimits,
+): Hono<ApiEnv> {
   const router = new Hono<ApiEnv>();
   const limiter = placesSearchLimiter(services.db, limits);
-  const countSearch = (c: ApiContext) => limiter({ user: c.get('user'), ip: c.get('ip') }, services.clock.now());
+  const gate = searchGate(gateLimits);
+
+  /** `work` counted against the caller's limit; an anonymous caller's waits its turn at the gate. */
+  function search<T>(c: ApiContext, work: () => Promise<T>): Promise<T> {
+    const caller = { user: c.get('user'), ip: c.get('ip') };
+    const nowMs = services.clock.now();
+    // A caller already refused is answered before taking a place in line.
+    limiter.refuseKnown(caller, nowMs);
+    const counted = async () => {
+      await limiter.count(caller, nowMs);
+      return work();
+    };
+    return caller.user ? counted() : gate.run(counted);
+  }
 
   router.get(
     apiRoutes.placesAutocomplete,
@@ -50,15 +73,17 @@ export function placesRoutes(services: Services, limits: PlacesSearchLimits = de
       errors: [429],
     }),
     async (c) => {
-      const query = c.req.valid('query');
-      await countSearch(c);
-      if (query.input.length < PLACES_MIN_INPUT_LENGTH) return c.json({ predictions: [] });
-      try {
-        return c.json({ predictions: await services.places.autocomplete(query.input) });
-      } catch (error) {
-        console.error('Places autocomplete failed', error);
-        return c.json({ predictions: [] });
-      }
+      const { input } = c.req.valid('query');
+      const predictions = await search(c, async () => {
+        if (input.length < PLACES_MIN_INPUT_LENGTH) return [];
+        try {
+          return await services.places.autocomplete(input);
+        } catch (error) {
+          console.error('Places autocomplete failed', error);
+          return [];
+        }
+      });
+      return c.json({ predictions });
     },
   );
 
@@ -74,14 +99,14 @@ export function placesRoutes(services: Services, limits: PlacesSearchLimits = de
     }),
     async (c) => {
       const query = c.req.valid('query');
-      await countSearch(c);
-      let place;
-      try {
-        place = await services.places.details(query.place_id);
-      } catch (error) {
-        console.error('Place details failed', error);
-        throw new ApiError(502, 'The places service did not answer. Please try again.');
-      }
+      const place = await search(c, async () => {
+        try {
+          return await services.places.details(query.place_id);
+        } catch (error) {
+          console.error('Place details failed', error);
+          throw new ApiError(502, 'The places service did not answer. Please try again.');
+        }
+      });
       if (!place) throw new ApiError(404, 'No place with this id.');
       const { lat, lng, ...rest } = place;
       return c.json({ result: { geometry: { location: { lat, lng } }, ...rest } }, 200, {

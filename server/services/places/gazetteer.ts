@@ -14,12 +14,16 @@
  *   The largest 3-character range ("san") is ~5,000 index entries.
  * - Input that cannot be a city name (longer than any name, control
  *   characters) answers empty without touching the database.
+ * - A search answered recently is answered again from memory
+ *   (recent-answers.ts), keyed by its range: "Lond", "lond " and "LÖND"
+ *   are one search.
  */
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
 import type { Db } from '../../db/client.ts';
 import { placeById, topPlacesInRange } from '../../db/queries/places.ts';
 import { fold } from './place-names.ts';
 import type { PlaceLocation, PlacesProvider } from './provider.ts';
+import { recentAnswers } from './recent-answers.ts';
 
 /** Name parts shorter than this match whole names only. */
 const MIN_PREFIX_LENGTH = 3;
@@ -44,12 +48,19 @@ export function searchRange(input: string): { from: string; to: string; qualifie
 }
 
 export function gazetteer(db: Db): PlacesProvider {
+  const recent = recentAnswers();
   return {
     async autocomplete(input): Promise<PlacePrediction[]> {
       const range = searchRange(input);
       if (!range) return [];
+      // `to` is `from` and one character: with the qualifier it names the search.
+      const key = `${range.to}\u0000${range.qualifier}`;
+      const known = recent.get(key);
+      if (known) return known;
       const places = await topPlacesInRange(db, range);
-      return places.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
+      const predictions = places.map((row) => ({ place_id: `city:${row.id}`, description: row.description }));
+      recent.set(key, predictions);
+      return predictions;
     },
     async details(placeId): Promise<PlaceLocation | null> {
       const match = /^city:(\d{1,9})$/.exec(placeId);

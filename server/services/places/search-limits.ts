@@ -29,6 +29,18 @@ export const defaultPlacesSearchLimits: PlacesSearchLimits = {
 /** Callers known to be over their limit, so a flood is turned away without a database write. */
 const MAX_REMEMBERED = 10_000;
 
+export interface PlacesCaller {
+  user: AccessClaims | null;
+  ip: string;
+}
+
+export interface PlacesSearchLimiter {
+  /** Throws RateLimited when this caller was refused earlier in its window; asks nothing of the database. */
+  refuseKnown(caller: PlacesCaller, nowMs: number): void;
+  /** Counts one search for this caller; throws RateLimited (429, Retry-After) when over the limit. */
+  count(caller: PlacesCaller, nowMs: number): Promise<void>;
+}
+
 /**
  * Counts searches per caller. The database holds the counts (shared by every
  * instance); this process also remembers, until their window ends, the
@@ -36,7 +48,10 @@ const MAX_REMEMBERED = 10_000;
  * map lookup per request instead of a write. The memory is bounded: at most
  * 10,000 callers, expired ones dropped first.
  */
-export function placesSearchLimiter(db: Queryable, limits: PlacesSearchLimits = defaultPlacesSearchLimits) {
+export function placesSearchLimiter(
+  db: Queryable,
+  limits: PlacesSearchLimits = defaultPlacesSearchLimits,
+): PlacesSearchLimiter {
   const refusedUntil = new Map<string, number>();
 
   function remember(bucket: string, untilMs: number, nowMs: number): void {
@@ -47,18 +62,26 @@ export function placesSearchLimiter(db: Queryable, limits: PlacesSearchLimits = 
     refusedUntil.set(bucket, untilMs);
   }
 
-  /** Counts one search for this caller; throws 429 with Retry-After when over the limit. */
-  return async function countSearch(caller: { user: AccessClaims | null; ip: string }, nowMs: number): Promise<void> {
-    const [bucket, limit] = caller.user
-      ? [`places:user:${caller.user.userId}`, limits.perAccount]
-      : [`places:ip:${caller.ip}`, limits.perIp];
-    const until = refusedUntil.get(bucket);
-    let wait = until !== undefined && until > nowMs ? Math.ceil((until - nowMs) / 1000) : 0;
-    if (wait === 0) {
-      wait = await hit(db, bucket, limit, nowMs);
-      if (wait > 0) remember(bucket, nowMs + wait * 1000, nowMs);
-    }
-    if (wait === 0) return;
-    throw new RateLimited(`Too many place searches. Please wait ${wait} seconds and try again.`, wait);
+  const bucketOf = (caller: PlacesCaller): [string, Limit] =>
+    caller.user ? [`places:user:${caller.user.userId}`, limits.perAccount] : [`places:ip:${caller.ip}`, limits.perIp];
+
+  const refused = (wait: number) =>
+    new RateLimited(`Too many place searches. Please wait ${wait} seconds and try again.`, wait);
+
+  function refuseKnown(caller: PlacesCaller, nowMs: number): void {
+    const until = refusedUntil.get(bucketOf(caller)[0]);
+    if (until !== undefined && until > nowMs) throw refused(Math.ceil((until - nowMs) / 1000));
+  }
+
+  return {
+    refuseKnown,
+    async count(caller, nowMs) {
+      refuseKnown(caller, nowMs);
+      const [bucket, limit] = bucketOf(caller);
+      const wait = await hit(db, bucket, limit, nowMs);
+      if (wait === 0) return;
+      remember(bucket, nowMs + wait * 1000, nowMs);
+      throw refused(wait);
+    },
   };
 }

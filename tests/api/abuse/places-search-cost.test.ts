@@ -97,9 +97,10 @@ describe('place search cost', () => {
         expect(await rowsRead(sql, params), input).toBeLessThanOrEqual(MAX_ROWS_READ);
       }
     }
-    // One-letter name parts match whole names only: nothing is named "s".
+    // One-letter name parts match whole names only: nothing is named "t". (Not asked before: an
+    // answer given recently comes from memory.)
     searches.length = 0;
-    await autocomplete('s,qqqq');
+    await autocomplete('t,qqqq');
     expect(searches).toHaveLength(1);
     expect(await rowsRead(searches[0]!.sql, searches[0]!.params)).toBeLessThanOrEqual(1);
   });
