@@ -1,16 +1,19 @@
 /**
- * Events (product §2, §7, §8): the user's events as cards, the editor modal for
+ * Events (product §2, §7, §8): the user's events as cards in Upcoming, Drafts
+ * and Past (event-sections.ts), the editor modal for
  * new and existing events, duplicate, and delete after the browser's
  * confirm("Delete this event?"). Offline it shows the cached list, marked.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMyEvents } from '../../stores/my-events-store.ts';
 import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { onDemand } from '../../components/lazy/on-demand.ts';
+import { useAuth } from '../../stores/auth-store.ts';
 import { EventCard } from './event-card.tsx';
+import { eventSections } from './event-sections.ts';
 import type { EditorRequest } from './event-editor.tsx';
 import { takeSharedItem } from './shared-image.ts';
 
@@ -85,16 +88,59 @@ export function Component() {
           </button>
         </div>
       ) : (
-        <ul className="event-list" aria-label="Your events">
-          {events.map((event) => (
-            <li key={event.target}>
-              <EventCard event={event} onEdit={edit} onDuplicate={openDuplicate} onDelete={removeNow} />
-            </li>
-          ))}
-        </ul>
+        <EventList events={events} onEdit={edit} onDuplicate={openDuplicate} onDelete={removeNow} />
       )}
       {Editor ? <Editor request={editor} onClose={() => setEditor(null)} /> : null}
       {Duplicate ? <Duplicate event={duplicate} onClose={() => setDuplicate(null)} /> : null}
+    </section>
+  );
+}
+
+interface EventListProps {
+  events: readonly ShownEvent[];
+  onEdit: (event: ShownEvent) => void;
+  onDuplicate: (event: ShownEvent) => void;
+  onDelete: (event: ShownEvent) => void;
+}
+
+/** The cards under Upcoming, Drafts and Past, each heading only over cards and with their count. */
+function EventList({ events, ...actions }: EventListProps) {
+  // A business's first weekly record is its listing (product §9); a promoter's are weekly series.
+  const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
+  const sections = useMemo(() => {
+    const listing = business ? (events.find((event) => event.record.is_recurring === true) ?? null) : null;
+    return eventSections(events, new Date(), listing);
+  }, [events, business]);
+  return (
+    <>
+      <EventSection id="events-upcoming" title="Upcoming" events={sections.upcoming} {...actions} />
+      <EventSection id="events-drafts" title="Drafts" events={sections.drafts} {...actions} />
+      <EventSection id="events-past" title="Past" events={sections.past} {...actions} />
+    </>
+  );
+}
+
+function EventSection({
+  id,
+  title,
+  events,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: EventListProps & { id: string; title: string }) {
+  if (events.length === 0) return null;
+  return (
+    <section className="event-section" aria-labelledby={id}>
+      <h2 id={id}>
+        {title} ({events.length})
+      </h2>
+      <ul className="event-list" aria-labelledby={id}>
+        {events.map((event) => (
+          <li key={event.target}>
+            <EventCard event={event} onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
