@@ -76,7 +76,7 @@ describe('a scheduled draft', () => {
     }
   });
 
-  it('is a draft’s alone, cleared by publishing by hand, and refused when malformed or a year away', async () => {
+  it('is a draft’s alone, cleared by publishing by hand, and refused when malformed, past or a year away; a draft is never sold out', async () => {
     const published = await create({ title: 'Already Out' });
     const late = await update(published.body.id as number, { publish_at: inParis(60_000) });
     expect(late.status).toBe(400);
@@ -91,6 +91,13 @@ describe('a scheduled draft', () => {
     }
     const far = await create({ title: 'Far', status: 'draft', publish_at: '2099-01-01T00:00:00Z' });
     expect(far.body.errors.publish_at).toEqual(['Choose a publishing time within the next year.']);
+    const past = await create({ title: 'Past', status: 'draft', publish_at: inParis(-5 * 60_000) });
+    expect(past.body.errors.publish_at).toEqual([
+      'Choose a publishing time that is still to come, or leave Publish at empty to publish now.',
+    ]);
+    const soldOutDraft = await create({ title: 'Sold Draft', status: 'draft', sold_out: 'true' });
+    expect(soldOutDraft.status).toBe(400);
+    expect(soldOutDraft.body.errors.sold_out).toEqual(['A draft cannot be sold out: publish it first.']);
 
     const draft = await create({ title: 'By Hand', status: 'draft', publish_at: inParis(60 * 60_000) });
     const now = await update(draft.body.id as number, { status: 'published' });

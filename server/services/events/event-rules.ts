@@ -66,6 +66,8 @@ export function checkableWithoutStoredRow(
   isListing: boolean | undefined,
 ): boolean {
   if (fields.venue_id !== undefined || fields.status !== undefined || fields.publish_at !== undefined) return false;
+  // Sold out is for a published event: whether it is one is in the stored row.
+  if (fields.sold_out === true) return false;
   if (isListing === true) return false;
   const sent = comparedFields.filter((field) => fields[field] !== undefined).length;
   return sent === 0 || sent === comparedFields.length;

@@ -6,6 +6,11 @@
  * for a write that then failed is removed too (services/image-ledger.ts).
  */
 import { afterPublishingStatuses, type EventFields, type EventStatus } from '../../../src/shared/contract/event.ts';
+import {
+  PUBLISH_AT_MAX_AHEAD_DAYS,
+  PUBLISH_AT_PAST,
+  PUBLISH_AT_TOO_FAR,
+} from '../../../src/shared/contract/publish-at.ts';
 import type { Services } from '../../context.ts';
 import { deleteOwnEvent, insertEvent, isUniqueViolation, updateOwnEvent } from '../../db/queries/event-writes.ts';
 import { eventJson, hasBusinessListing, lockOwnEvent } from '../../db/queries/events.ts';
@@ -63,24 +68,37 @@ function assertStatusChange(stored: EventStatus | null, sent: EventStatus | unde
 
 const ALREADY_PUBLIC = 'Only a draft can be scheduled: this event is already public.';
 const NOW_OR_LATER = 'An event is published now or scheduled, not both: leave Publish at empty to publish now.';
+const DRAFT_SOLD_OUT = 'A draft cannot be sold out: publish it first.';
+/** A moment this close behind the server's clock still counts as now (a phone's clock runs a little off). */
+const PUBLISH_AT_GRACE_MS = 60_000;
 
 /**
- * A publishing time belongs to a draft: it is refused on a public event, makes a
- * new event a draft when no status is sent, and is cleared when the event is
- * published (or cancelled, postponed) by hand. Returns the fields to write.
+ * A publishing time belongs to a draft and lies ahead (at most a year): it is
+ * refused on a public event, makes a new event a draft when no status is sent,
+ * and is cleared when the event is published (or cancelled, postponed) by hand.
+ * A draft is never sold out. Returns the fields to write.
  */
-function withSchedule(stored: EventStatus | null, fields: EventFields): EventFields {
+function withSchedule(stored: EventStatus | null, sent: EventFields, nowMs: number): EventFields {
+  let fields = sent;
   if (fields.publish_at) {
+    const at = Date.parse(String(fields.publish_at));
+    if (at < nowMs - PUBLISH_AT_GRACE_MS) throw new InvalidInput(PUBLISH_AT_PAST, { publish_at: [PUBLISH_AT_PAST] });
+    if (at > nowMs + PUBLISH_AT_MAX_AHEAD_DAYS * 86_400_000) {
+      throw new InvalidInput(PUBLISH_AT_TOO_FAR, { publish_at: [PUBLISH_AT_TOO_FAR] });
+    }
     if (fields.status !== undefined && fields.status !== 'draft') {
       throw new InvalidInput(NOW_OR_LATER, { publish_at: [NOW_OR_LATER] });
     }
     if (fields.status === undefined && stored !== null && stored !== 'draft') {
       throw new InvalidInput(ALREADY_PUBLIC, { publish_at: [ALREADY_PUBLIC] });
     }
-    return fields.status === undefined && stored === null ? { ...fields, status: 'draft' } : fields;
+    if (fields.status === undefined && stored === null) fields = { ...fields, status: 'draft' };
+  } else if (fields.status !== undefined && fields.status !== 'draft' && fields.publish_at === undefined) {
+    fields = { ...fields, publish_at: null };
   }
-  if (fields.status !== undefined && fields.status !== 'draft' && fields.publish_at === undefined) {
-    return { ...fields, publish_at: null };
+  const status = fields.status ?? stored ?? 'published';
+  if (fields.sold_out === true && status === 'draft') {
+    throw new InvalidInput(DRAFT_SOLD_OUT, { sold_out: [DRAFT_SOLD_OUT] });
   }
   return fields;
 }
@@ -177,7 +195,7 @@ export function eventWrites(services: Services, mediaBase: string) {
         }
         assertConsistent({ ...current, ...fields });
         assertStatusChange(current.status, fields.status, isListing ?? current.is_listing);
-        const scheduled = withSchedule(current.status, write.fields);
+        const scheduled = withSchedule(current.status, write.fields, clock.now());
         if (isListing && !current.is_listing && (await hasBusinessListing(tx, user.userId, id))) {
           throw new Conflict(ONE_LISTING);
         }
@@ -207,7 +225,7 @@ export function eventWrites(services: Services, mediaBase: string) {
   /** A create whose write count create() awaits: checks the form, stores the cover, inserts within the cap. */
   async function insert(user: AccessClaims, { fields: sent, cover }: EventInput): Promise<Written> {
     if (sent.title === undefined) throw new InvalidInput('Give it a title.', { title: ['Give it a title.'] });
-    const fields = withSchedule(null, sent);
+    const fields = withSchedule(null, sent, clock.now());
     assertConsistent(fields);
     const isListing = listingFlag(user, fields);
     refuseListingToEditor(user, isListing === true);
