@@ -79,6 +79,8 @@ describe('events list: upcoming, drafts, past', () => {
     // The cards are the same cards: found by their title's id, with their own buttons.
     const card = document.getElementById('event-title-event-22')?.closest('article');
     expect(within(card!).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    // Under its section's h2, a card's title is an h3.
+    expect(within(card!).getByRole('heading', { level: 3, name: 'Soon gig' })).toBeInTheDocument();
   });
 
   it('places a promoter’s weekly series by its next date, and an ended one in Past', async () => {

@@ -70,9 +70,10 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
           {record.sold_out ? <span className="badge badge--sold-out">Sold out</span> : null}
           <SyncBadge state={event.syncState} />
         </div>
-        <h2 id={titleId} className="event-card__title">
+        {/* h3: the cards sit under the Upcoming, Drafts and Past headings (h2). */}
+        <h3 id={titleId} className="event-card__title">
           {record.title || 'Untitled'}
-        </h2>
+        </h3>
         {when ? <p className="event-card__meta">{when}</p> : null}
         {record.location_name ? <p className="event-card__meta event-card__place">{record.location_name}</p> : null}
         <VenueState event={event} />
