@@ -28,6 +28,7 @@ import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { followRoutes } from './routes/follows.ts';
 import { insightsRoutes } from './routes/insights.ts';
+import { eventLinkRoutes } from './routes/event-links.ts';
 import { venueApprovalRoutes } from './routes/venue-approval.ts';
 import { issueRoutes } from './routes/issues.ts';
 import { embedPageRoutes } from './routes/embed-pages.ts';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
   api.route('/', issueRoutes(services));
   api.route('/', matchingBusinessRoutes(services));
   api.route('/', insightsRoutes(services, insights));
+  api.route('/', eventLinkRoutes(services));
   api.route('/', venueApprovalRoutes(services));
   api.route('/', eventRoutes(services));
   api.route('/', followRoutes(services, keys));

@@ -14,7 +14,9 @@
  * proves who it is — it only ever removes a count), a cross-site request,
  * and anything past what one address or network may add. The database sees
  * one rate-limit statement per beacon (plus the owner's lookup when a token
- * comes with it) and no row that grows with the number of beacons.
+ * comes with it, and a tagged link's when `src` is a link's code) and no row
+ * that grows with the number of beacons. A counted view also counts for its
+ * sources (`src`, and the host of another site that linked to the page).
  */
 import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
@@ -24,6 +26,7 @@ import {
   InsightsQuerySchema,
   InsightsSchema,
   type InsightCounts,
+  type InsightHit,
   type Insights,
 } from '../../src/shared/contract/insights.ts';
 import type { ApiContext, ApiEnv, Services } from '../context.ts';
@@ -31,9 +34,11 @@ import { mayCount } from '../http/counted-visit.ts';
 import { callerOf } from '../http/auth.ts';
 import { ApiError } from '../http/problem.ts';
 import { route } from '../http/route.ts';
-import { INSIGHT_COLUMNS, listingOwner, ownInsightDays } from '../db/queries/listing-insights.ts';
+import { INSIGHT_COLUMNS, listingOwner, ownInsightDays, sourceViews } from '../db/queries/listing-insights.ts';
+import { isEventLink } from '../db/queries/event-links.ts';
 import { followersOfListing } from '../db/queries/follows.ts';
-import { insightsDay, type InsightsCounter } from '../services/insights-counter.ts';
+import { referrerHost } from '../http/referrer-host.ts';
+import { hostSource, insightsDay, linkSource, type InsightsCounter } from '../services/insights-counter.ts';
 import { eventId } from './event-rules.ts';
 
 const DAY_MS = 86_400_000;
@@ -47,8 +52,23 @@ function dateRange(today: string, days: number): string[] {
 const zeros = (): InsightCounts => ({ views: 0, qr_scans: 0, shares: 0, calendar_adds: 0, ticket_clicks: 0 });
 
 export function insightsRoutes(services: Services, counter: InsightsCounter): Hono<ApiEnv> {
-  const { db, clock } = services;
+  const { db, clock, config } = services;
+  const ownHost = new URL(config.publicUrl).hostname;
   const router = new Hono<ApiEnv>();
+
+  /**
+   * The sources a view counts for: its `src` (a tagged link only when it is
+   * one of this listing's) and the site that linked to the page — the page
+   * sends document.referrer's host; a Referer from another site is taken too.
+   */
+  async function viewSources(c: ApiContext, id: number, hit: InsightHit): Promise<string[]> {
+    const sources: string[] = [];
+    if (hit.src === 'qr' || hit.src === 'share') sources.push(hit.src);
+    else if (hit.src && (await isEventLink(db, id, hit.src))) sources.push(linkSource(hit.src));
+    const host = referrerHost(hit.ref, ownHost) ?? referrerHost(c.req.header('referer'), ownHost);
+    if (host) sources.push(hostSource(host));
+    return sources;
+  }
 
   router.get(
     apiRoutes.insights,
@@ -60,7 +80,8 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       query: InsightsQuerySchema,
       responses: {
         200: {
-          description: 'Views, QR scans, shares, calendar adds and ticket clicks per day.',
+          description:
+            'Views, QR scans, shares, calendar adds, ticket clicks and visitors per day, and views per source.',
           schema: InsightsSchema,
         },
       },
@@ -74,7 +95,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       const rows = await ownInsightDays(db, id, user.userId, range[0]!);
       if (!rows) throw new ApiError(404, 'Event not found.');
       const byDate = new Map(rows.map((row) => [row.date, row]));
-      const totals = zeros();
+      const totals = { ...zeros(), visitors: 0 };
       const answer: Insights = {
         days: range.map((date) => {
           const row = byDate.get(date);
@@ -83,9 +104,12 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
             counts[name] = row?.[name] ?? 0;
             totals[name] += counts[name];
           }
-          return { date, ...counts };
+          const visitors = row?.visitors ?? 0;
+          totals.visitors += visitors;
+          return { date, ...counts, visitors };
         }),
         totals,
+        sources: await sourceViews(db, id, range[0]!),
         followers: await followersOfListing(db, id, user.userId),
       };
       return c.json(answer, 200, { 'Cache-Control': 'private, no-cache' });
@@ -118,7 +142,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
     route({
       tag: 'events',
       summary:
-        "The public page's beacon: a view (src qr or share) or a ticket click. 204 counted or not; robots, prefetches, the owner and repeats per address are not counted.",
+        "The public page's beacon: a view (src qr, share or a tagged link's code; ref the referring site) or a ticket click. 204 counted or not; robots, prefetches, the owner and repeats per address are not counted.",
       auth: 'optional',
       idempotent: false,
       json: InsightHitSchema,
@@ -139,7 +163,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       const address = c.get('ip');
       if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address);
       else {
-        counter.count(id, 'views', address);
+        counter.count(id, 'views', address, await viewSources(c, id, hit));
         if (hit.src === 'qr') counter.count(id, 'qr_scans', address);
         if (hit.src === 'share') counter.count(id, 'shares', address);
       }

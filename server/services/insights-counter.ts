@@ -16,6 +16,14 @@
  * the salt is random per process and replaced every day, and nothing about
  * the caller is stored. With N processes the bounds are N times those (each
  * process remembers its own).
+ *
+ * A counted view also counts for its sources (a tagged link, `qr`, `share`, a
+ * referring site's host name), so a source is bounded exactly as views are;
+ * at most `maxHostsPerListing` referring hosts a listing and day are told
+ * apart, the rest count as `other`. `visitors` is the day's distinct callers
+ * of a listing, as the day's memory of who counted knows them: each flush adds
+ * those first seen since the last one (with N processes, a caller seen by two
+ * counts twice).
  */
 import { brand } from '../../src/brand.ts';
 import type { Db } from '../db/client.ts';
@@ -37,17 +45,28 @@ export interface InsightsLimits extends VisitorLimits {
   flushMs: number;
   /** Listing-days waiting for the next flush. */
   maxPendingRows: number;
+  /** Referring hosts one listing tells apart in a day; past it they count as `other`. */
+  maxHostsPerListing: number;
 }
 
 export const defaultInsightsLimits: InsightsLimits = {
   ...defaultVisitorLimits,
   flushMs: INSIGHTS_FLUSH_MS,
   maxPendingRows: 100_000,
+  maxHostsPerListing: 20,
 };
 
+/** The source key a referring site's host counts under. */
+export const hostSource = (host: string) => `host:${host}`;
+/** The source key a tagged link counts under. */
+export const linkSource = (slug: string) => `link:${slug}`;
+
 export interface InsightsCounter {
-  /** Counts one hit unless this address already counted it today (or its bounds are reached); true when counted. */
-  count(eventId: number, kind: InsightColumn, address: string): boolean;
+  /**
+   * Counts one hit unless this address already counted it today (or its
+   * bounds are reached), and then each of `sources` (source keys) once; true when counted.
+   */
+  count(eventId: number, kind: InsightColumn, address: string, sources?: readonly string[]): boolean;
   /** Writes what is pending; returns the rows written. */
   flush(): Promise<number>;
   /** Stops the timer and flushes what is left (graceful shutdown). */
@@ -73,6 +92,8 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
   let pending = new Map<string, InsightCounts>();
   let day = '';
   let warned = new Set<string>();
+  /** Referring hosts told apart today, per listing. */
+  let hosts = new Map<number, Set<string>>();
   let flushing: Promise<number> = Promise.resolve(0);
 
   /** One warning a day per bound, so a flood does not flood the log too. */
@@ -96,9 +117,21 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
     day = today;
     visitors = visitorsOfTheDay();
     warned = new Set();
+    hosts = new Map();
   }
 
-  function count(eventId: number, kind: InsightColumn, address: string): boolean {
+  /** A host past the listing's day bound counts as `other`. */
+  function bounded(eventId: number, source: string): string {
+    if (!source.startsWith('host:')) return source;
+    let seen = hosts.get(eventId);
+    if (!seen) hosts.set(eventId, (seen = new Set()));
+    if (seen.has(source)) return source;
+    if (seen.size >= limits.maxHostsPerListing) return 'other';
+    seen.add(source);
+    return source;
+  }
+
+  function count(eventId: number, kind: InsightColumn, address: string, sources: readonly string[] = []): boolean {
     turnDay(insightsDay(now()));
     const key = `${eventId}\n${day}`;
     let row = pending.get(key);
@@ -107,16 +140,24 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
       warnOnce('the pending bound', { pending: pending.size });
       return false;
     }
-    if (!visitors.admit(eventId, kind, address)) return false;
+    const admitted = visitors.admit(eventId, kind, address);
+    if (!admitted) return false;
     if (!row) {
       row = {
         eventId,
         day,
         counts: Object.fromEntries(INSIGHT_COLUMNS.map((name) => [name, 0])) as Record<InsightColumn, number>,
+        visitors: 0,
+        sources: new Map(),
       };
       pending.set(key, row);
     }
     row.counts[kind] += 1;
+    if (admitted === 'first') row.visitors += 1;
+    for (const source of sources) {
+      const name = bounded(eventId, source);
+      row.sources.set(name, (row.sources.get(name) ?? 0) + 1);
+    }
     return true;
   }
 
@@ -147,6 +188,8 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
     const current = pending.get(key);
     if (!current) return void pending.set(key, row);
     for (const name of INSIGHT_COLUMNS) current.counts[name] += row.counts[name];
+    current.visitors += row.visitors;
+    for (const [source, views] of row.sources) current.sources.set(source, (current.sources.get(source) ?? 0) + views);
   }
 
   // One flush at a time: the timer's and a shutdown's never overlap.

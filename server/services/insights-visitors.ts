@@ -58,9 +58,12 @@ export const defaultVisitorLimits: VisitorLimits = {
 /** Why a listing stopped counting for the day. */
 export type StopReason = 'listing-bound' | 'memory-bound';
 
+/** An admitted hit: `first` when this caller had not counted for the listing today, in any kind (a new visitor). */
+export type Admission = false | 'first' | 'again';
+
 export interface DailyVisitors {
-  /** True (and remembered) when this hit may count; false when it repeats one or a bound is reached. */
-  admit(eventId: number, kind: InsightColumn, address: string): boolean;
+  /** Truthy (and remembered) when this hit may count; false when it repeats one or a bound is reached. */
+  admit(eventId: number, kind: InsightColumn, address: string): Admission;
 }
 
 /**
@@ -164,6 +167,8 @@ export function dailyVisitors(
       let listing = listings.get(eventId);
       const visit = withKind(caller, kind);
       if (listing?.callers.has(visit)) return false;
+      // Every kind the caller counted is remembered, so the day's distinct visitors need no memory of their own.
+      const seen = INSIGHT_COLUMNS.some((other) => listing?.callers.has(withKind(caller, other)));
       const netVisit = net === null ? null : withKind(net, kind);
       const fromNetwork = netVisit === null ? 0 : (listing?.networks.get(netVisit) ?? 0);
       if (fromNetwork >= limits.perNetworkPerListing) return false;
@@ -191,7 +196,7 @@ export function dailyVisitors(
       remembered += needed;
       spend(caller);
       if (net !== null) spend(net);
-      return true;
+      return seen ? 'again' : 'first';
     },
   };
 }

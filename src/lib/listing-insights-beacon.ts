@@ -2,9 +2,10 @@
  * The public listing page's insights beacon (contract §10): one small
  * `fetch` with `keepalive` after the page has loaded — never before, so it
  * never competes with the page — saying "viewed" (with `src` when the
- * address came from the QR poster, `?src=qr`, or a shared link,
- * `?src=share`), and one more when "Get tickets" is followed. No cookie, and
- * the page keeps working when the beacon fails.
+ * address came from the QR poster, `?src=qr`, a shared link, `?src=share`,
+ * or a tagged link, `?src={code}`; and `ref`, the host name of the site that
+ * linked here, never its path), and one more when "Get tickets" is followed.
+ * No cookie, and the page keeps working when the beacon fails.
  *
  * The owner's own views are not counted: when this device holds the
  * dashboard's token (the app's IndexedDB `auth` store) the beacon carries it
@@ -61,13 +62,28 @@ async function send(id: string, hit: InsightHit): Promise<void> {
   });
 }
 
+/** The host of the site that linked to this page, when it is another site. */
+function referringHost(): string | null {
+  try {
+    const host = document.referrer ? new URL(document.referrer).hostname : '';
+    return host && host !== window.location.hostname ? host : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Counts this page load and, from now on, "Get tickets" clicks; drops `?src=` from the address bar. */
 export function startInsightsBeacon(): void {
   const id = /^\/e\/(\d{1,15})\//.exec(window.location.pathname)?.[1];
   if (!id) return;
   const url = new URL(window.location.href);
   const src = url.searchParams.get('src');
-  const hit: InsightHit = { kind: 'view', ...(src === 'qr' || src === 'share' ? { src } : {}) };
+  const ref = referringHost();
+  const hit: InsightHit = {
+    kind: 'view',
+    ...(src && /^(?:qr|share|[a-z2-7]{8})$/.test(src) ? { src } : {}),
+    ...(ref ? { ref } : {}),
+  };
   if (url.searchParams.has('src')) {
     // A copy of this address (shared on, bookmarked) is no longer a QR scan.
     url.searchParams.delete('src');

@@ -93,10 +93,11 @@ describe('GET /api/events/{id}/insights/', () => {
       shares: 0,
       calendar_adds: 0,
       ticket_clicks: 0,
+      visitors: 0,
     });
     expect(res.body.days[0].date).toBe('2025-12-17');
     expect(Object.keys(res.body.totals).sort()).toEqual(
-      ['calendar_adds', 'qr_scans', 'shares', 'ticket_clicks', 'views'].sort(),
+      ['calendar_adds', 'qr_scans', 'shares', 'ticket_clicks', 'views', 'visitors'].sort(),
     );
     const fallback = await call(t.app, 'GET', `/api/events/${eventId}/insights/`, { token: owner.access });
     expect(fallback.body.days).toHaveLength(30);
@@ -125,7 +126,14 @@ describe('counting', () => {
     await beacon(id, { kind: 'view', src: 'share' }, '2001:db8:5:6::1');
     // The same /64: the same caller.
     await beacon(id, { kind: 'view', src: 'share' }, '2001:db8:5:6::abcd');
-    expect(await totals(id)).toEqual({ views: 3, qr_scans: 1, shares: 1, calendar_adds: 0, ticket_clicks: 0 });
+    expect(await totals(id)).toEqual({
+      views: 3,
+      qr_scans: 1,
+      shares: 1,
+      calendar_adds: 0,
+      ticket_clicks: 0,
+      visitors: 3,
+    });
   });
 
   it("keeps a poster's ?src=qr when a short or old address is sent on to the canonical page", async () => {
@@ -150,7 +158,14 @@ describe('counting', () => {
       (await ics('198.51.100.6', { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status,
     ).toBe(200);
     expect((await ics('198.51.100.7', { 'Sec-Purpose': 'prefetch' })).status).toBe(200);
-    expect(await totals(id)).toEqual({ views: 0, qr_scans: 0, shares: 0, calendar_adds: 2, ticket_clicks: 2 });
+    expect(await totals(id)).toEqual({
+      views: 0,
+      qr_scans: 0,
+      shares: 0,
+      calendar_adds: 2,
+      ticket_clicks: 2,
+      visitors: 3,
+    });
   });
 
   it('does not count robots, prefetches, prerenders or an empty User-Agent', async () => {
@@ -180,7 +195,14 @@ describe('counting', () => {
     const id = await createEvent(owner);
     await beacon(id, { kind: 'view' }, '192.0.2.10', { Authorization: `Bearer ${owner.access}` });
     await beacon(id, { kind: 'view', src: 'qr' }, '192.0.2.11', { Authorization: `Bearer ${owner.access}` });
-    expect(await totals(id)).toEqual({ views: 0, qr_scans: 0, shares: 0, calendar_adds: 0, ticket_clicks: 0 });
+    expect(await totals(id)).toEqual({
+      views: 0,
+      qr_scans: 0,
+      shares: 0,
+      calendar_adds: 0,
+      ticket_clicks: 0,
+      visitors: 0,
+    });
     // Past the access token's lifetime the dashboard's stored token has expired; it still names the owner.
     const stale = owner.access;
     await advance((t.config.accessTokenTtl + 60) * 1000);
@@ -275,6 +297,7 @@ describe('storage', () => {
       'shares',
       'ticket_clicks',
       'views',
+      'visitors',
     ]);
     const id = await createEvent(owner);
     await t.db.query(`INSERT INTO listing_insights (event_id, day, views) VALUES ($1, '2020-01-01', 7), ($1, $2, 3)`, [

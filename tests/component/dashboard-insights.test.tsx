@@ -10,14 +10,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InsightsButton } from '../../src/components/insights/insights-button.tsx';
 import { Component as EventsPage } from '../../src/features/events/events-page.tsx';
-import type { Insights } from '../../src/shared/contract/insights.ts';
+import type { InsightsSchema } from '../../src/shared/contract/insights.ts';
+import type * as v from 'valibot';
 import { eventRecord } from '../support/event-record.ts';
 import { renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
 const route = { path: '/dashboard/events', Component: EventsPage };
 
-function thirtyDays(): Insights {
+/** An answer as sent, before any field the schema fills in. */
+function thirtyDays(): v.InferInput<typeof InsightsSchema> {
   const days = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 0, 15) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
     views: 0,

@@ -35,6 +35,7 @@ export const apiRoutes = {
   matchingBusinesses: '/events/events/matching_businesses/',
   insights: '/events/:id/insights/',
   insightHit: '/events/:id/insights/hit/',
+  eventLinks: '/events/:id/links/',
   venueRequests: '/events/venue/requests/',
 
   team: '/team/',

@@ -1,7 +1,8 @@
 /**
  * Listing insights (contract §10): `GET /api/events/{id}/insights/?days=30`
  * answers one entry per day (oldest first, every day present, zeros
- * included) and the totals; the public page's beacon posts one hit.
+ * included), the totals and the views per source; the public page's beacon
+ * posts one hit.
  */
 import * as v from 'valibot';
 
@@ -36,23 +37,43 @@ export const InsightCountsSchema = v.object({
 });
 export type InsightCounts = v.InferOutput<typeof InsightCountsSchema>;
 
-export const InsightsDaySchema = v.object({ date: v.pipe(v.string(), v.isoDate()), ...InsightCountsSchema.entries });
+/** Distinct visitors (of a day, or summed over the days in totals); answers cached before it have none. */
+const Visitors = v.optional(Count, 0);
+
+export const InsightsDaySchema = v.object({
+  date: v.pipe(v.string(), v.isoDate()),
+  ...InsightCountsSchema.entries,
+  visitors: Visitors,
+});
 export type InsightsDay = v.InferOutput<typeof InsightsDaySchema>;
+
+/**
+ * Views over the chosen days by where they came from: a tagged link's label,
+ * `qr`, `share`, a referring site's host name, or `other` (referring sites
+ * past the day's bound). Most views first.
+ */
+export const InsightSourceSchema = v.object({ source: v.string(), views: Count });
+export type InsightSource = v.InferOutput<typeof InsightSourceSchema>;
 
 export const InsightsSchema = v.object({
   days: v.array(InsightsDaySchema),
-  totals: InsightCountsSchema,
+  totals: v.object({ ...InsightCountsSchema.entries, visitors: Visitors }),
+  sources: v.optional(v.array(InsightSourceSchema), []),
   /** Who hears of this listing now (contract §11): its own followers and its account's, by push or email. */
   followers: v.optional(Count),
 });
 export type Insights = v.InferOutput<typeof InsightsSchema>;
 
+const srcMessage = 'src must be "qr", "share" or a tagged link\'s code.';
+
 /**
  * The beacon's body: a page `view` (with `src` when it was reached through
- * the QR poster or a shared link) or a `ticket_click` on "Get tickets".
+ * the QR poster, a shared link or a tagged link, and `ref` when another site
+ * linked to it: that site's host name) or a `ticket_click` on "Get tickets".
  */
 export const InsightHitSchema = v.object({
   kind: v.picklist(['view', 'ticket_click'], 'kind must be "view" or "ticket_click".'),
-  src: v.optional(v.nullable(v.picklist(['qr', 'share'], 'src must be "qr" or "share".'))),
+  src: v.optional(v.nullable(v.pipe(v.string(srcMessage), v.regex(/^(?:qr|share|[a-z2-7]{8})$/, srcMessage)))),
+  ref: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(253)))),
 });
 export type InsightHit = v.InferOutput<typeof InsightHitSchema>;
