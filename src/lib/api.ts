@@ -8,12 +8,18 @@ import { createApiClient, type StoredTokens } from '../shared/api/api-client.ts'
 import { clearTokens, readTokens, writeTokens } from '../shared/db/token-storage.ts';
 
 const signedOutListeners = new Set<() => void>();
+const answeredListeners = new Set<() => void>();
 const tokenListeners = new Set<(tokens: StoredTokens | null) => void>();
 const tellTokens = (tokens: StoredTokens | null) => tokenListeners.forEach((listener) => listener(tokens));
 
 export const api = createApiClient({
   // import.meta.env is missing when the prerenderer loads this module under tsx.
   base: (import.meta.env as ImportMetaEnv | undefined)?.VITE_API_BASE ?? '/api',
+  fetch: async (input, init) => {
+    const response = await globalThis.fetch(input, init);
+    if (response.ok) for (const listener of answeredListeners) listener();
+    return response;
+  },
   tokens: {
     read: readTokens,
     write: async (tokens) => {
@@ -34,6 +40,15 @@ export const api = createApiClient({
 export function onTokensChanged(listener: (tokens: StoredTokens | null) => void): () => void {
   tokenListeners.add(listener);
   return () => tokenListeners.delete(listener);
+}
+
+/**
+ * Called whenever the server answers a request with success: proof that it is
+ * reachable, whatever the last failures said. Returns an unsubscribe function.
+ */
+export function onServerAnswered(listener: () => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
 }
 
 /** Called when a refused token refresh ended the session; returns an unsubscribe function. */

@@ -2,8 +2,11 @@
  * The page's outbox: one client (src/shared/outbox/outbox-client.ts) built
  * with the browser's clock, network, IndexedDB, API client and locks, whose
  * snapshots the sync store mirrors (at most once per animation frame) — plus the page's flush triggers: start-up,
- * `online`, `visibilitychange`, a poll, a sign-in, and news from other tabs or
- * the worker. Plain functions, callable outside React.
+ * `online`, `visibilitychange`, a poll, a sign-in, any request the server answered
+ * after sends had failed, a tap on the sync indicator, and news from other tabs or
+ * the worker. Start-up, `online`, the tab shown, an answer and a tap skip the
+ * backoff (each entry once): they are the moments the connection is likely back,
+ * and the queue should be sent within seconds of it. Plain functions, callable outside React.
  */
 import { defaultLocks } from '../shared/api/locks.ts';
 import { openDatabase } from '../shared/db/open-database.ts';
@@ -13,7 +16,7 @@ import type { OutboxEntryView } from '../shared/outbox/overlay.ts';
 import { createOutboxClient } from '../shared/outbox/outbox-client.ts';
 import { openOutboxChannel, OUTBOX_SYNC_TAG, readOutboxMessage } from '../shared/outbox/outbox-channel.ts';
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
-import { api } from '../lib/api.ts';
+import { api, onServerAnswered } from '../lib/api.ts';
 import { requestBackgroundSync } from '../lib/sw-control.ts';
 import type { OutboxMessage } from '../shared/messages.ts';
 import { rememberSavedEvent } from './my-events-store.ts';
@@ -120,6 +123,11 @@ const outbox = createOutboxClient({
   schedule: nextFrame,
 });
 
+/** Sends every queued write now, backoff or not (a tap on the sync indicator). */
+export function sendQueueNow(): Promise<void> {
+  return outbox.flushNow({ skipBackoff: true });
+}
+
 export const { flushNow, retryNow, discardEntry, discardEntriesOf, countEntriesOf, resolveConflict } = outbox;
 
 /** Re-reads the outbox into the sync store. */
@@ -156,20 +164,23 @@ export function startSync(): void {
       outbox.receive(news);
     }
   });
-  const nudge = () => {
+  const nudge = (options: { skipBackoff?: boolean } = {}) => {
     useSync.setState({ online: isOnline() });
-    void flushNow();
+    void flushNow(options);
   };
-  window.addEventListener('online', nudge);
-  window.addEventListener('offline', nudge);
+  const sendAtOnce = () => nudge({ skipBackoff: true });
+  window.addEventListener('online', sendAtOnce);
+  window.addEventListener('offline', () => nudge());
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') nudge();
+    if (document.visibilityState === 'visible') sendAtOnce();
   });
+  onServerAnswered(outbox.serverAnswered);
   setInterval(() => {
     if (useSync.getState().pending > 0) nudge();
   }, POLL_MS);
   setInterval(() => {
-    if (isOnline() !== useSync.getState().online) nudge();
+    // A missed `online` event is still the connection coming back: send at once.
+    if (isOnline() !== useSync.getState().online) nudge({ skipBackoff: isOnline() });
   }, ONLINE_CHECK_MS);
   // A sign-in (possibly as the account that queued the paused entries) resumes sending.
   useAuth.subscribe((state, previous) => {
@@ -179,5 +190,5 @@ export function startSync(): void {
     storageFinding = warning;
     return refreshStore();
   });
-  nudge();
+  sendAtOnce(); // a page load: the queue goes now, whatever backoff an earlier page left
 }

@@ -21,7 +21,12 @@ export interface TargetSync {
 }
 
 export interface SyncState {
+  /** What the browser says (`navigator.onLine`). */
   online: boolean;
+  /** False while sends fail without an answer although the browser says online (outbox-client.ts). */
+  reachable: boolean;
+  /** When the next backed-off retry is due (epoch ms), null when none waits on the clock. */
+  nextRetryAt: number | null;
   /** Entries not yet sent. */
   pending: number;
   needsAttention: number;
@@ -42,6 +47,8 @@ export interface SyncState {
 
 export const initialSyncState: SyncState = {
   online: true,
+  reachable: true,
+  nextRetryAt: null,
   pending: 0,
   needsAttention: 0,
   paused: null,

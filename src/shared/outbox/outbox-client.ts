@@ -15,7 +15,7 @@ import type { RoamlyDatabase } from '../db/open-database.ts';
 import { reduceEntry } from './entry-reducer.ts';
 import type { FirstAttempt, QueuedWrite, WriteIntent } from './intent.ts';
 import * as repository from './outbox-repository.ts';
-import { createOutboxRunner, type OutboxEvent } from './outbox-runner.ts';
+import { createOutboxRunner, type FlushOptions, type OutboxEvent } from './outbox-runner.ts';
 import { createQueueMirror, type OutboxSnapshot } from './queue-mirror.ts';
 import { resolveConflictFields } from './resolve-conflict.ts';
 
@@ -65,6 +65,9 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   const outcomeWaiters = new Map<string, (outcome: FirstAttempt) => void>();
   let revision = 0;
   let cancelWake: (() => void) | null = null;
+  /** From the outcome of real sends, not `navigator.onLine`: a phone on a dead connection says online. */
+  let reachable = true;
+  let nextRetryAt: number | null = null;
 
   const mirror = createQueueMirror({
     database: storage.database,
@@ -73,6 +76,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     isOnline: network.isOnline,
     sending,
     revision: () => revision,
+    reachability: () => ({ reachable, nextRetryAt }),
     publish: deps.publish,
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
   });
@@ -96,6 +100,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     if (event.type === 'sending') sending.add(event.entryId);
     if (event.type === 'outcome') {
       sending.delete(event.entryId);
+      reachable = !unanswered(event.outcome);
       if (event.outcome.kind === 'sent') revision += 1;
       const waiter = outcomeWaiters.get(event.entryId);
       if (waiter) {
@@ -106,6 +111,22 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     if (local && event.type === 'created') mirror.recordCreated(event.tempTarget, event.id);
     // This runner's stores reached the mirror already (applyStored); another context's did not.
     mirror.schedulePublish(!local && !mirror.applyRemote(event));
+  }
+
+  /** A send that got no answer at all while the device said online (an offline failure says so itself). */
+  function unanswered(outcome: FirstAttempt): boolean {
+    return outcome.kind === 'deferred' && outcome.reason === 'retrying' && outcome.status === undefined;
+  }
+
+  /**
+   * Some other request got a good answer: if sends were failing for want of one,
+   * the server is back, so the queue goes now instead of at its next backoff.
+   */
+  function serverAnswered(): void {
+    if (reachable) return;
+    reachable = true;
+    mirror.schedulePublish();
+    void flushNow({ skipBackoff: true });
   }
 
   let announcing = false;
@@ -129,24 +150,25 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     return mirror.refresh();
   }
 
-  /** Sends what can go now and schedules the next backed-off retry. */
-  async function flushNow(): Promise<void> {
+  /** Sends what can go now (`skipBackoff`: every queued entry, once) and schedules the next backed-off retry. */
+  async function flushNow(options: FlushOptions = {}): Promise<void> {
     if (!network.isOnline()) {
       await mirror.checkConnection();
       mirror.schedulePublish();
       return;
     }
-    const result = await runner.flush();
+    const result = await runner.flush(options);
     // The signed-in account may have changed (a flush follows every sign-in).
     const userId = await storage.currentUserId();
     await mirror.checkConnection();
     mirror.setUserId(userId);
-    mirror.schedulePublish();
     cancelWake?.();
     cancelWake = null;
+    nextRetryAt = result.nextWakeAt;
     if (result.nextWakeAt !== null) {
       cancelWake = clock.setTimer(() => void flushNow(), Math.max(0, result.nextWakeAt - clock.now()));
     }
+    mirror.schedulePublish();
   }
 
   /**
@@ -226,6 +248,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   return {
     queueWrite,
     flushNow,
+    serverAnswered,
     refresh: mirror.refresh,
     receive,
     retryNow,

@@ -62,6 +62,16 @@ export interface StoredChange {
   stale?: boolean;
 }
 
+export interface FlushOptions {
+  /**
+   * Try every queued entry once now, whatever its backoff says: something just
+   * suggested the server is reachable again (a page load, `online`, the tab shown,
+   * another request answered, a tap). Each entry is forgiven once per drain, so a
+   * failure in it backs off as usual instead of being retried in a loop.
+   */
+  skipBackoff?: boolean;
+}
+
 export interface FlushResult {
   /** Earliest time a backed-off entry may be retried (null: nothing waiting on the clock). */
   nextWakeAt: number | null;
@@ -94,6 +104,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   }
   let running: Promise<FlushResult> | null = null;
   let again = false;
+  let againSkipsBackoff = false;
 
   async function sendOne(db: RoamlyDatabase, head: OutboxEntry): Promise<'ok' | 'signed-out' | 'failed'> {
     // Re-read inside the attempt's transaction: the entry may have been merged into or discarded.
@@ -202,10 +213,14 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     }
   }
 
-  async function drain(): Promise<FlushResult> {
+  async function drain(skipBackoff: boolean): Promise<FlushResult> {
     const db = await deps.database();
     const userId = await deps.currentUserId();
     queue = await listEntries(db);
+    /** Entries this drain may send before their backoff ends, once each. */
+    const forgiven = new Set(skipBackoff ? queue.map((entry) => entry.id) : []);
+    const dueAt = (entry: OutboxEntry) =>
+      forgiven.has(entry.id) ? Math.max(deps.now(), entry.nextAttemptAt) : deps.now();
     const busy = new Set<string>();
     let signedOut = false;
     let picking: Promise<unknown> = Promise.resolve();
@@ -227,8 +242,9 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
           if (seen.has(entry.target)) continue;
           seen.add(entry.target); // only a target's first entry may go
           if (busy.has(entry.target) || (signedOut && entry.userId !== null)) continue;
-          if (isSendable(entry, userId, deps.now())) {
+          if (isSendable(entry, userId, dueAt(entry))) {
             busy.add(entry.target);
+            forgiven.delete(entry.id);
             return entry;
           }
           if (entry.status === 'queued' && isSendable(entry, userId, entry.nextAttemptAt)) {
@@ -278,17 +294,25 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     return { nextWakeAt, paused };
   }
 
-  /** Sends whatever may go now; concurrent calls share one run (plus one more if asked meanwhile). */
-  function flush(): Promise<FlushResult> {
+  /**
+   * Sends whatever may go now; concurrent calls share one run (plus one more if
+   * asked meanwhile, skipping backoff if any of those asks did).
+   */
+  function flush(options: FlushOptions = {}): Promise<FlushResult> {
     if (running) {
       again = true;
+      againSkipsBackoff ||= options.skipBackoff === true;
       return running;
     }
     const run = async (): Promise<FlushResult> => {
       let result: FlushResult;
+      let skipBackoff = options.skipBackoff === true;
       do {
         again = false;
-        result = await deps.locks.request(FLUSH_LOCK, drain);
+        const forgiving = skipBackoff;
+        result = await deps.locks.request(FLUSH_LOCK, () => drain(forgiving));
+        skipBackoff = againSkipsBackoff;
+        againSkipsBackoff = false;
       } while (again);
       return result;
     };

@@ -15,12 +15,20 @@ import type { OutboxEvent, StoredChange } from './outbox-runner.ts';
 import { toEntryView, type OutboxEntryView } from './overlay.ts';
 import { summariseOutbox, type OutboxSummary } from './outbox-summary.ts';
 
-export interface OutboxSnapshot extends OutboxSummary {
+export interface OutboxSnapshot extends OutboxSummary, Reachability {
   online: boolean;
   /** 'event:tmp-…' → real server id once created. */
   idMap: Record<string, number>;
   /** Bumps after every successful send (a refetch trigger). */
   revision: number;
+}
+
+/** What the last real requests said about the server (outbox-client.ts keeps it). */
+export interface Reachability {
+  /** False while sends fail without any answer (network error, timeout) although the device says online. */
+  reachable: boolean;
+  /** When the next backed-off retry is due on this page's timer (null: none waiting on the clock). */
+  nextRetryAt: number | null;
 }
 
 export interface QueueMirrorDeps {
@@ -32,6 +40,7 @@ export interface QueueMirrorDeps {
   /** Entries a flusher (here or elsewhere) has in flight. */
   sending: ReadonlySet<string>;
   revision(): number;
+  reachability(): Reachability;
   publish(snapshot: OutboxSnapshot): void;
   /** Runs a publication later, so changes made meanwhile go out in one; absent: at once. */
   schedule?(task: () => void): void;
@@ -79,7 +88,13 @@ export function createQueueMirror(deps: QueueMirrorDeps) {
       }
     }
     const summary = summariseOutbox(entries, { userId, sending: deps.sending, now: deps.now(), view: viewOf });
-    const snapshot: OutboxSnapshot = { ...summary, online: deps.isOnline(), idMap, revision: deps.revision() };
+    const snapshot: OutboxSnapshot = {
+      ...summary,
+      ...deps.reachability(),
+      online: deps.isOnline(),
+      idMap,
+      revision: deps.revision(),
+    };
     deps.publish(snapshot);
     return snapshot;
   }
