@@ -55,4 +55,21 @@ describe('Publish at', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     expect(within(dialog).queryByLabelText('Publish at')).toBeNull();
   });
+
+  it('Move to drafts asks first, saying what stops working, and does nothing when refused', async () => {
+    const { sent } = stubApi({
+      'PUT /api/events/12/update/': () => ({ status: 200, body: eventRecord({ status: 'draft', version: 4 }) }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    seedEvents([eventRecord()]);
+    renderScreen('/dashboard/events', route);
+    await userEvent.click(within(card()).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to drafts' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/page, QR poster and calendar entries stop working/));
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move to drafts' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
+    expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({ status: 'draft' });
+  });
 });

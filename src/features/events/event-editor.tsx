@@ -367,7 +367,11 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
             type="button"
             className="button button--quiet"
             disabled={saving}
-            onClick={() => void submit({ status: 'draft' })}
+            onClick={() => {
+              // A public event's shared links, posters and calendar entries stop working as a draft: ask first.
+              if (editing && !isDraft && !window.confirm(MOVE_TO_DRAFTS_CONFIRM)) return;
+              void submit({ status: 'draft' });
+            }}
           >
             {editing && !isDraft ? 'Move to drafts' : 'Save draft'}
           </button>
@@ -376,6 +380,10 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     </form>
   );
 }
+
+/** Asked before a public event goes back to drafts. */
+export const MOVE_TO_DRAFTS_CONFIRM =
+  'Move to drafts? Its page, QR poster and calendar entries stop working until you publish it again. To call it off, use Cancel event instead.';
 
 type Change = (next: Partial<EventFormValues>) => void;
 
