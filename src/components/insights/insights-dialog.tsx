@@ -2,7 +2,8 @@
  * A listing's Insights (contract §10, product §7), what the dialog of its
  * card's button (insights-button.tsx) shows — the last 30 days' totals (Views, QR scans,
  * Ticket clicks, then shares and calendar adds), a small daily chart of
- * views and the same numbers as a table. Every answer is kept on the device,
+ * views and the same numbers as a table, views per source, and the
+ * listing's tagged links (event-links.tsx). Every answer is kept on the device,
  * so offline the dialog shows the last known figures and says "as of" when.
  */
 import './insights.css';
@@ -14,6 +15,8 @@ import { INSIGHTS_DEFAULT_DAYS, type Insights } from '../../shared/contract/insi
 import { api } from '../../lib/api.ts';
 import { cacheInsights, cachedInsights } from '../../lib/insights-cache.ts';
 import { useAuth } from '../../stores/auth-store.ts';
+import { EventLinks } from './event-links.tsx';
+import { InsightSources } from './insight-sources.tsx';
 import { InsightsChart } from './insights-chart.tsx';
 import { dayLabel } from './day-label.ts';
 
@@ -82,6 +85,7 @@ export function InsightsView({ eventId, title, onClose }: { eventId: number; tit
           </p>
         ) : null}
         {loaded.status === 'ready' ? <Figures {...loaded} /> : null}
+        <EventLinks eventId={eventId} />
       </div>
       <div className="form-modal__end">
         <div className="form-modal__footer">
@@ -116,6 +120,8 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
         )}
       </dl>
       <InsightsChart days={insights.days} />
+      {/* Figures kept on this device before sources were counted have none. */}
+      <InsightSources sources={insights.sources ?? []} />
       <details className="insights__table">
         <summary>Daily figures</summary>
         {/* Scrolls on its own: focusable, so a keyboard can scroll it too. */}
