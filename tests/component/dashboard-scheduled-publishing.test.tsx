@@ -72,4 +72,15 @@ describe('Publish at', () => {
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true), { timeout: 5000 });
     expect(formFields(sent.find((request) => request.method === 'PUT')?.body)).toEqual({ status: 'draft' });
   });
+
+  it('a draft’s Share says to publish first, with no QR poster or Embed', async () => {
+    stubApi({});
+    seedEvents([eventRecord({ status: 'draft' })]);
+    renderScreen('/dashboard/events', route);
+    const share = within(card()).getByRole('button', { name: 'Share' });
+    expect(share).toHaveAttribute('aria-disabled', 'true');
+    expect(share).toHaveAccessibleDescription('Publish first: a draft has no public page yet.');
+    expect(within(card()).queryByRole('link', { name: 'QR poster' })).toBeNull();
+    expect(within(card()).queryByRole('button', { name: 'Embed' })).toBeNull();
+  });
 });

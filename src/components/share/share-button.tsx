@@ -12,11 +12,15 @@ interface ShareButtonProps {
   url: string | null;
   title: string;
   text: string;
+  /** Why there is nothing to share while `url` is null. */
+  notYet?: string;
 }
 
 export const SHARE_NOT_YET = 'Share link ready once this listing has synced.';
+/** A draft's page answers 404 until it is published: nothing to share or print yet. */
+export const SHARE_DRAFT = 'Publish first: a draft has no public page yet.';
 
-export function ShareButton({ url, title, text }: ShareButtonProps) {
+export function ShareButton({ url, title, text, notYet = SHARE_NOT_YET }: ShareButtonProps) {
   const hintId = useId();
   const [status, setStatus] = useState('');
   const [manual, setManual] = useState(false);
@@ -38,7 +42,7 @@ export function ShareButton({ url, title, text }: ShareButtonProps) {
           Share
         </button>
         <span id={hintId} className="share__hint">
-          {SHARE_NOT_YET}
+          {notYet}
         </span>
       </span>
     );

@@ -94,9 +94,10 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
             target={event.target}
             title={record.title}
             text={[when, record.location_name].filter(Boolean).join(' · ')}
+            draft={record.status === 'draft'}
           />
           <InsightsButton target={event.target} title={record.title} />
-          <EmbedButton target={event.target} title={record.title} />
+          {record.status === 'draft' ? null : <EmbedButton target={event.target} title={record.title} />}
         </div>
       </div>
     </article>
