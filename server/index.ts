@@ -197,7 +197,11 @@ async function serveApp(db: Db, announce: boolean) {
     publicUrl: appConfig.publicUrl,
     mediaBase: mediaBase(appConfig),
     now: () => Date.now(),
-    onError: (error) => logger.error({ err: error }, 'Scheduled publishing failed; the next look tries again'),
+    onError: (error) =>
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'Scheduled publishing could not look for due drafts; retrying every 5 s',
+      ),
     onPublished: (count) => logger.info({ events: count }, `Published ${count} scheduled events`),
   });
   // And so that shutdown lets the notification being sent finish.

@@ -46,7 +46,7 @@ export async function publishDueEvents(db: Db, options: PublishingOptions, nowMs
   return published;
 }
 
-/** Looks every `everyMs` until stopped; a failed look is logged and the next one tries again. */
+/** Looks every `everyMs` until stopped; a failed look is reported (once until a look succeeds) and the next one tries again. */
 export function startScheduledPublishing(
   db: Db,
   options: PublishingOptions & {
@@ -57,14 +57,20 @@ export function startScheduledPublishing(
   everyMs = PUBLISH_LOOK_EVERY_MS,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
+  let failing = false;
   const timer = setInterval(() => {
     // A slow look (a long batch, a slow database) is not joined by the next one.
     if (running) return;
     running = publishDueEvents(db, options, options.now())
       .then((count) => {
+        failing = false;
         if (count) options.onPublished?.(count);
       })
-      .catch(options.onError)
+      .catch((error: unknown) => {
+        // Said once per outage, not every look: a database that is away is already reported by the pool.
+        if (!failing) options.onError(error);
+        failing = true;
+      })
       .finally(() => {
         running = null;
       });
