@@ -3,17 +3,19 @@
  * server, readable without it): after the page has loaded, count the visit
  * for the listing's insights (src/lib/listing-insights-beacon.ts), install
  * the service worker and have it keep this page for offline reading, and
- * load the Follow / Remind me buttons (src/lib/listing-follow.ts) as a chunk
- * of their own. Nothing else, so the page's first-visit JavaScript stays at a
- * few hundred bytes before the page has loaded.
+ * mount the Follow / Remind me buttons (src/lib/listing-follow.ts). They are
+ * imported, not loaded as a chunk of their own: a dynamic import goes through
+ * the build's preload helper, which lives in the app's entry chunk, and
+ * fetching that chunk would boot the whole app on this page.
  */
 import { startInsightsBeacon } from './lib/listing-insights-beacon.ts';
+import { mountFollow } from './lib/listing-follow.ts';
 import { keepListingPageOffline } from './lib/listing-offline.ts';
 
 const start = () => {
   startInsightsBeacon();
   void keepListingPageOffline(window.location.href).catch(() => undefined);
-  void import('./lib/listing-follow.ts').then((follow) => follow.mountFollow()).catch(() => undefined);
+  mountFollow();
 };
 if (document.readyState === 'complete') start();
 else window.addEventListener('load', start, { once: true });

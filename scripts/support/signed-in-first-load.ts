@@ -11,8 +11,14 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { gzipSize } from './first-visit.ts';
 
-/** The Events screen's first load, signed in (the dashboard a promoter opens most). */
-export const DASHBOARD_JS_BUDGET = 135 * 1024;
+/**
+ * The Events screen's first load, signed in (the dashboard a promoter opens most).
+ * 137 KiB since publish_at, the date range, the keyword messages and the "Can't reach
+ * Roamly" indicator (136.4 KiB measured): the event contract's schemas ride in the
+ * outbox's chunk, which the list loads at once — moving them behind the first write is
+ * the next saving.
+ */
+export const DASHBOARD_JS_BUDGET = 137 * 1024;
 
 export interface ScreenLoad {
   files: { file: string; bytes: number }[];

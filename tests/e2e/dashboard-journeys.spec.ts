@@ -156,11 +156,11 @@ test('a new business creates and edits its listing with place, keywords and sche
   expect((await serverEvents(request, email)).filter((event) => event.is_recurring)).toHaveLength(1);
 });
 
-test('a promoter sees Profile and Events but no business tab', async ({ page }) => {
+test('a promoter sees Profile, Events and Team (an owner of its own account) but no business tab', async ({ page }) => {
   await logInThroughPanel(page, demoAccounts.promoter);
   await page.goto('/dashboard');
   const tabs = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(tabs.getByRole('link')).toHaveText(['Profile', 'Events']);
+  await expect(tabs.getByRole('link')).toHaveText(['Profile', 'Events', 'Team']);
   await page.goto('/dashboard/add-business');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
