@@ -23,6 +23,7 @@
  * once its transaction has committed (app.ts), so the mail goes out at once;
  * a poll every MAIL_POLL_MS picks up retries and mail other processes queued.
  */
+import { serialDrain } from './serial-drain.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import * as queue from '../db/queries/mail-queue.ts';
 import type { MailQueueDepth } from '../db/queries/mail-queue.ts';
@@ -71,10 +72,7 @@ export function mailQueue(options: {
 }): MailQueue {
   const { db, transport, now, logger } = options;
   let queued = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
-  let unreachable = false;
 
   async function sendOne(mail: queue.QueuedMail): Promise<void> {
     try {
@@ -114,33 +112,16 @@ export function mailQueue(options: {
     }
   }
 
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await sendDue();
-        } while (again && !stopped);
-        unreachable = false;
-      } catch (error) {
-        // Once per outage, not once per poll: the database being away is logged elsewhere too.
-        if (!stopped && !unreachable) {
-          logger.warn(
-            { error: error instanceof Error ? error.message : String(error) },
-            'Mail queue: could not read the queue; retrying every poll',
-          );
-        }
-        unreachable = true;
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  // Once per outage, not once per poll: the database being away is logged elsewhere too.
+  const { drain, current } = serialDrain({
+    round: sendDue,
+    stopped: () => stopped,
+    onUnreachable: (error) =>
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'Mail queue: could not read the queue; retrying every poll',
+      ),
+  });
 
   const timer = setInterval(() => void drain(), options.pollMs ?? MAIL_POLL_MS);
   timer.unref();
@@ -167,7 +148,7 @@ export function mailQueue(options: {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await current();
     },
   };
 }

@@ -18,6 +18,7 @@
  * "Remind me" follows (follow-notices.ts queueDueReminders: safe with many
  * instances running it at once).
  */
+import { serialDrain } from '../serial-drain.ts';
 import type { Db } from '../../db/client.ts';
 import {
   claimDueNotices,
@@ -73,10 +74,7 @@ function retryDelayMs(attempt: number): number {
 
 export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveries {
   const { db, mail, keys, publicUrl, now, logger } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
-  let unreachable = false;
 
   async function push(notice: ClaimedNotice): Promise<PushOutcome> {
     const vapid = await keys();
@@ -150,33 +148,17 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     }
   }
 
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await sendDue();
-        } while (again && !stopped);
-        unreachable = false;
-      } catch (error) {
-        if (!stopped && !unreachable) {
-          logger.warn(
-            { error: error instanceof Error ? error.message : String(error) },
-            'Follower notices: could not read the queue; retrying every poll',
-          );
-        }
-        unreachable = true;
-      } finally {
-        gone.clear();
-        running = null;
-      }
-    })();
-    return running;
-  }
+  // Once per outage, not once per poll: the database being away is logged elsewhere too.
+  const { drain, current } = serialDrain({
+    round: sendDue,
+    stopped: () => stopped,
+    onUnreachable: (error) =>
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'Follower notices: could not read the queue; retrying every poll',
+      ),
+    afterDrain: () => gone.clear(),
+  });
 
   async function remind(): Promise<number> {
     const queued = await queueDueReminders(db, new Date(now()));
@@ -203,7 +185,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
       stopped = true;
       clearInterval(poll);
       clearInterval(reminders);
-      await running;
+      await current();
     },
   };
 }
