@@ -30,6 +30,21 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Image types the server accepts (checked by content). */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
+/** Longest street address ("Unit 4, 133 Rye Lane"). */
+export const MAX_STREET_ADDRESS_LENGTH = 200;
+/** Longest postcode (the world's longest are 10 characters; room for spaces). */
+export const MAX_POSTAL_CODE_LENGTH = 20;
+/** Longest town or city name. */
+export const MAX_LOCALITY_LENGTH = 120;
+
+/** A country as two letters (ISO 3166-1 alpha-2), stored upper case. */
+const CountryCodeSchema = v.pipe(
+  v.string('The country is a two-letter code such as GB.'),
+  v.trim(),
+  v.regex(/^[A-Za-z]{2}$/, 'The country is a two-letter code such as GB.'),
+  v.toUpperCase(),
+);
+
 /** Longest ticket link accepted (contract §10). */
 export const MAX_TICKET_URL_LENGTH = 500;
 
@@ -64,6 +79,14 @@ export const EventSchema = v.object({
   location_name: v.string(),
   latitude: v.nullable(v.number()),
   longitude: v.nullable(v.number()),
+  /** The street and number ("133 Rye Lane"), '' when none was given: never the district. */
+  street_address: v.optional(v.string(), ''),
+  /** The postcode ("SE15 4ST"), '' when none. */
+  postal_code: v.optional(v.string(), ''),
+  /** The town or city of the place (schema.org addressLocality), '' when unknown. */
+  locality: v.optional(v.string(), ''),
+  /** ISO 3166-1 alpha-2 country of the place ("GB"), '' when unknown. */
+  country_code: v.optional(v.string(), ''),
   start_date: v.nullable(DateSchema),
   start_time: v.nullable(TimeSchema),
   end_date: v.nullable(DateSchema),
@@ -248,6 +271,11 @@ export const EventFieldsSchema = v.object({
       v.transform(roundCoordinate),
     ),
   ),
+  /** Street and number; empty clears it. The coordinates stay as they are. */
+  street_address: v.optional(textField(MAX_STREET_ADDRESS_LENGTH, 'Street address')),
+  postal_code: v.optional(textField(MAX_POSTAL_CODE_LENGTH, 'Postcode')),
+  locality: v.optional(textField(MAX_LOCALITY_LENGTH, 'Town or city')),
+  country_code: v.optional(blankOr(CountryCodeSchema, '')),
   start_date: v.optional(emptyAsNull(EventDateSchema)),
   start_time: v.optional(emptyAsNull(TimeInputSchema)),
   end_date: v.optional(emptyAsNull(EventDateSchema)),
