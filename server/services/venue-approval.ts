@@ -9,8 +9,9 @@
  *   requests wait at one venue per promoter (409), and a promoter makes at
  *   most VENUE_REQUESTS_PER_DAY new requests a day over all venues (429).
  * - The venue's owner is mailed about new requests, batched: at most one mail
- *   per venue per VENUE_MAIL_INTERVAL_MS, listing every request since the
- *   last (through mail_queue, in the request's transaction). A request is
+ *   per venue per VENUE_MAIL_INTERVAL_MS, listing the requests since the
+ *   last that still wait when it leaves (through mail_queue, in the request's
+ *   transaction; an answer takes its line out, migration 042). A request is
  *   announced once: setting the event back to draft and publishing it again
  *   tells the venue nothing new.
  * - The promoter hears of the venue's answers at most once per event per
@@ -26,6 +27,7 @@ import {
   answerRequest,
   countPendingAt,
   markRequestAnnounced,
+  withdrawVenueMailLine,
   publicNameOf,
   venueListing,
   venueStateBefore,
@@ -117,7 +119,7 @@ export async function noteVenueRequest(
         `Promoters asked to list these events at ${venue.title}. They show on its page once you approve them: ` +
         `answer them under Requests on ${options.publicUrl}/dashboard/business/${after.venue_id}`,
     },
-    `- ${after.title} (${whenText(after)}), by ${await publicNameOf(tx, options.userId)}`,
+    { eventId: after.id, line: `- ${after.title} (${whenText(after)}), by ${await publicNameOf(tx, options.userId)}` },
     options.now,
     VENUE_MAIL_INTERVAL_MS,
   );
@@ -135,6 +137,8 @@ export async function answerVenueRequest(
   const status = statusAfter[request.answer];
   const answered = await answerRequest(tx, request.eventId, request.ownerId, status, request.now, request.mediaBase);
   if (!answered || answered.previous === status) return answered;
+  // Answered in the dashboard before the batched mail left: the mail no longer asks.
+  await withdrawVenueMailLine(tx, request.eventId);
   const approved = status === 'approved';
   const mail = {
     status,

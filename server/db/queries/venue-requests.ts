@@ -173,18 +173,20 @@ export async function markRequestAnnounced(tx: Queryable, eventId: number): Prom
 }
 
 /**
- * Adds a line to the venue's next request mail: to the queued one while no
- * worker has claimed it (attempts = 0), else to a new one, due at once or
- * when `interval` since the last has passed. Locks the venue's row, so two
- * requests at once never both start a mail.
+ * Adds a request's line to the venue's next request mail: to the queued one while no
+ * worker has claimed it (attempts = 0), else to a new one, due at once or when
+ * `interval` since the last has passed. Locks the venue's row, so two requests at once
+ * never both start a mail. Every line ends with a newline, so one line can be taken out
+ * again by its exact text (withdrawVenueMailLine) without touching a longer one.
  */
 export async function addToVenueMail(
   tx: Queryable,
   venue: { id: number; email: string; subject: string; intro: string },
-  line: string,
+  request: { eventId: number; line: string },
   now: Date,
   intervalMs: number,
 ): Promise<void> {
+  const line = `${request.line}\n`;
   await tx.query(
     'INSERT INTO venue_request_mail (venue_id, next_mail_at) VALUES ($1, $2) ON CONFLICT (venue_id) DO NOTHING',
     [venue.id, now],
@@ -193,25 +195,62 @@ export async function addToVenueMail(
     'SELECT mail_id::text AS mail_id, next_mail_at FROM venue_request_mail WHERE venue_id = $1 FOR UPDATE',
     [venue.id],
   );
-  const { mail_id: mailId, next_mail_at: nextMailAt } = state.rows[0]!;
-  if (mailId) {
-    const appended = await tx.query(
-      `UPDATE mail_queue SET body = body || $2 WHERE id = $1 AND state = 'pending' AND attempts = 0 RETURNING id`,
-      [mailId, `\n${line}`],
+  const { mail_id: queuedId, next_mail_at: nextMailAt } = state.rows[0]!;
+  let mailId: string | null = null;
+  if (queuedId) {
+    const appended = await tx.query<{ id: string }>(
+      `UPDATE mail_queue SET body = body || $2 WHERE id = $1 AND state = 'pending' AND attempts = 0
+       RETURNING id::text AS id`,
+      [queuedId, line],
     );
-    if (appended.rows.length) return;
+    mailId = appended.rows[0]?.id ?? null;
   }
-  const sendAt = new Date(Math.max(now.getTime(), new Date(nextMailAt).getTime()));
-  const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO mail_queue (recipient, subject, body, code, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, NULL, $4, $5) RETURNING id::text AS id`,
-    [venue.email, venue.subject, `${venue.intro}\n\n${line}`, sendAt, now],
-  );
-  await tx.query('UPDATE venue_request_mail SET mail_id = $2, next_mail_at = $3 WHERE venue_id = $1', [
-    venue.id,
-    inserted.rows[0]!.id,
-    new Date(sendAt.getTime() + intervalMs),
+  if (!mailId) {
+    const sendAt = new Date(Math.max(now.getTime(), new Date(nextMailAt).getTime()));
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO mail_queue (recipient, subject, body, code, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, NULL, $4, $5) RETURNING id::text AS id`,
+      [venue.email, venue.subject, `${venue.intro}\n\n${line}`, sendAt, now],
+    );
+    mailId = inserted.rows[0]!.id;
+    await tx.query('UPDATE venue_request_mail SET mail_id = $2, next_mail_at = $3 WHERE venue_id = $1', [
+      venue.id,
+      mailId,
+      new Date(sendAt.getTime() + intervalMs),
+    ]);
+  }
+  await tx.query('UPDATE venue_request_announced SET mail_id = $2, line = $3 WHERE event_id = $1', [
+    request.eventId,
+    mailId,
+    line,
   ]);
+}
+
+/**
+ * Takes an answered request's line out of the venue's mail while no worker has claimed
+ * it, and withdraws the mail when no request is left in it. A mail already on its way
+ * keeps its lines (it says what was waiting when it left).
+ */
+export async function withdrawVenueMailLine(tx: Queryable, eventId: number): Promise<void> {
+  const cut = await tx.query<{ id: string; empty: boolean }>(
+    `UPDATE mail_queue m SET body = overlay(m.body PLACING '' FROM strpos(m.body, E'\\n' || a.line) + 1 FOR length(a.line))
+       FROM venue_request_announced a
+      WHERE a.event_id = $1 AND m.id = a.mail_id AND m.state = 'pending' AND m.attempts = 0
+        AND strpos(m.body, E'\\n' || a.line) > 0
+      RETURNING m.id::text AS id, m.body !~ E'\\n- ' AS empty`,
+    [eventId],
+  );
+  const mail = cut.rows[0];
+  if (mail?.empty) {
+    // The venue's next mail may take the withdrawn one's place in time (the bound holds).
+    await tx.query(
+      `WITH gone AS (DELETE FROM mail_queue WHERE id = $1 RETURNING id, next_attempt_at)
+       UPDATE venue_request_mail r SET mail_id = NULL, next_mail_at = gone.next_attempt_at FROM gone
+        WHERE r.mail_id = gone.id`,
+      [mail.id],
+    );
+  }
+  await tx.query('UPDATE venue_request_announced SET mail_id = NULL, line = NULL WHERE event_id = $1', [eventId]);
 }
 
 /** The venue an event shows publicly: only when approved, and the venue still a published listing. */
@@ -234,8 +273,9 @@ export async function approvedVenueOf(db: Queryable, eventId: number): Promise<A
 }
 
 /**
- * A venue's "What's on": approved published events still to come on `today`,
- * weekly series first, then by date; at most `limit` documents.
+ * A venue's "What's on": published events still to come on `today` — promoters'
+ * events the venue approved, and the venue's own (its owner's events that name no
+ * other venue) — weekly series first, then by date; at most `limit` documents.
  */
 export async function whatsOnAt(
   db: Queryable,
@@ -246,7 +286,10 @@ export async function whatsOnAt(
 ): Promise<string[]> {
   const result = await db.query<{ body: string }>(
     `SELECT ${eventDocument('e', '$4')}::text AS body FROM events e
-      WHERE e.venue_id = $1 AND e.venue_status = 'approved' AND e.status <> 'draft'
+      WHERE (e.venue_id = $1 AND e.venue_status = 'approved'
+             OR e.user_id = (SELECT user_id FROM events WHERE id = $1) AND NOT e.is_listing
+                AND (e.venue_id IS NULL OR e.venue_id = $1))
+        AND e.status <> 'draft'
         AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date)
              OR coalesce(e.end_date, e.start_date) >= $2::date)
       ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
