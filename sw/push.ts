@@ -5,6 +5,11 @@
  * shows it as a notification, and a tap opens its page — in a tab already
  * showing it when there is one. Only pages of this site are opened: a payload
  * is the server's, but a link elsewhere would never be.
+ *
+ * Notifications are tagged with their page: a message delivered twice (the
+ * server sends at least once: one it sent just before a crash goes again) or
+ * a later change of the same event replaces the one shown instead of adding
+ * another, and still alerts (renotify).
  */
 
 declare const self: ServiceWorkerGlobalScope;
@@ -51,8 +56,10 @@ export function registerPushNotices(): void {
       self.registration.showNotification(notice.title, {
         body: notice.body,
         icon: '/icons/icon-192.png',
+        tag: sameSiteUrl(notice.url),
+        renotify: true,
         data: { url: sameSiteUrl(notice.url) },
-      }),
+      } as NotificationOptions & { renotify: boolean }),
     );
   });
 

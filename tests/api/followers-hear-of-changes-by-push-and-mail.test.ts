@@ -109,6 +109,8 @@ beforeAll(async () => {
     now: clock.now,
     logger: silentLogger,
     pollMs: 3_600_000,
+    // What each write tells is sent at the next drain here (bursts: followers-are-not-flooded.test.ts).
+    settleMs: 0,
   });
   t = await startTestApp({
     db: owned.db,
@@ -261,6 +263,7 @@ describe('by push', () => {
       now: t.clock.now,
       logger: silentLogger,
       pollMs: 3_600_000,
+      settleMs: 0,
     });
     try {
       await next.drain();

@@ -17,14 +17,34 @@
  * Every REMINDER_EVERY_MS the worker also queues tomorrow's reminders for
  * "Remind me" follows (follow-notices.ts queueDueReminders: safe with many
  * instances running it at once).
+ *
+ * Followers are not flooded:
+ * - a burst of writes is one message: a notice waits until its event has had
+ *   no write for SETTLE_MS (later writes fold into it, migration 040), so ten
+ *   edits in a minute tell the follower once, the last state;
+ * - at most FOLLOWER_DAILY_CAP messages a day reach one follower (one push
+ *   subscription, one email address, whatever it follows), counted in the
+ *   database in the transaction that claims them, so instances share one
+ *   count. What is over the cap is dropped, not held to the next day: a
+ *   notice is news of an event as it is now; held back it arrives late (a
+ *   reminder after the day, a "new" one long after), and a backlog from one
+ *   flood would fill the next days' allowance too. The event's page, feeds and
+ *   calendar entry still carry every change.
+ *
+ * A fan-out (a venue with tens of thousands of followers publishing) claims
+ * CLAIM_BATCH notices per transaction, sends up to SEND_CONCURRENCY at once
+ * over kept-alive connections (push-send.ts), and marks the batch sent in one
+ * statement: memory stays bounded by the batch, whatever the follower count.
  */
 import { serialDrain } from '../serial-drain.ts';
 import type { Db } from '../../db/client.ts';
 import {
   claimDueNotices,
+  deleteDailySendsBefore,
   markNoticeDead,
   markNoticeRetry,
   markNoticeSent,
+  markNoticesSent,
   queueDueReminders,
   releaseNotice,
   type ClaimedNotice,
@@ -43,7 +63,18 @@ export const NOTICE_LEASE_MS = 2 * 60_000;
 const NOTICE_POLL_MS = 2_000;
 const REMINDER_EVERY_MS = 5 * 60_000;
 const MAX_RETRY_MS = 6 * 60 * 60_000;
-const CLAIM_BATCH = 20;
+const CLAIM_BATCH = 200;
+/** Pushes in flight at once: enough to hide a push service's round trip, few enough to leave the API its CPU. */
+const SEND_CONCURRENCY = 16;
+/**
+ * Messages a day one follower may get. A follower of a busy promoter hears of
+ * a few new events a week and rarely of a change; more than five a day from
+ * one site is what makes people mute or block its notifications, which would
+ * end the channel for every later message that matters.
+ */
+export const FOLLOWER_DAILY_CAP = 5;
+/** A notice waits this long after its event's last write, so a burst of edits is one message. */
+export const SETTLE_MS = 60_000;
 
 export interface FollowerDeliveries {
   /** Sends what is due now, soon (not awaited): after a request that may have queued notices. */
@@ -66,6 +97,10 @@ export interface DeliveriesOptions {
   now: () => number;
   logger: Pick<Logger, 'warn' | 'error'>;
   pollMs?: number;
+  /** SETTLE_MS unless set (tests). */
+  settleMs?: number;
+  /** FOLLOWER_DAILY_CAP unless set (tests). */
+  dailyCap?: number;
 }
 
 function retryDelayMs(attempt: number): number {
@@ -81,6 +116,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     return sendPush(
       { endpoint: notice.endpoint!, p256dh: notice.p256dh!, auth: notice.auth! },
       pushPayload(noticeText(notice, publicUrl)),
+      `event-${notice.event_id}`,
       { ...vapid, subject: vapidSubject(publicUrl, options.mailFrom) },
       options.allowLocal,
     );
@@ -112,39 +148,96 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
   /** Subscriptions found gone in this drain: their other notices went with their follows. */
   const gone = new Set<string>();
 
-  async function sendOne(notice: ClaimedNotice): Promise<void> {
+  /** Sends one notice; true when it went out (the caller marks its batch sent at once). */
+  async function sendOne(notice: ClaimedNotice): Promise<boolean> {
     if (notice.channel === 'email') {
       try {
         await email(notice);
       } catch (error) {
         await failed(notice, error instanceof Error ? error.message : String(error), true);
       }
-      return;
+      return false;
     }
-    if (gone.has(notice.endpoint!)) return;
+    if (gone.has(notice.endpoint!)) return false;
     let outcome: PushOutcome;
     try {
       outcome = await push(notice);
     } catch (error) {
       outcome = { ok: false, gone: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
     }
-    if (outcome.ok) await markNoticeSent(db, notice.id, new Date(now()));
+    if (outcome.ok) return true;
     // The subscription is gone: its follows end, and their notices with them.
-    else if (outcome.gone) {
+    if (outcome.gone) {
       gone.add(notice.endpoint!);
       await deleteFollowsOfEndpoint(db, notice.endpoint!);
     } else await failed(notice, outcome.reason, outcome.retry);
+    return false;
+  }
+
+  /**
+   * Sends a claimed batch, SEND_CONCURRENCY at a time; gives back what a stop
+   * left untried. Sent notices are marked as they finish, a group per
+   * statement (one runs at a time, taking all finished since the last), so a
+   * process killed mid-batch leaves few sent-but-unmarked notices to be sent
+   * again when their lease runs out; their repeats carry the same Topic and
+   * notification tag, so the push service and the browser show one.
+   */
+  async function sendBatch(batch: ClaimedNotice[]): Promise<void> {
+    let finished: number[] = [];
+    let marking: Promise<void> | null = null;
+    const mark = (): Promise<void> => {
+      marking ??= (async () => {
+        while (finished.length > 0) {
+          const ids = finished;
+          finished = [];
+          await markNoticesSent(db, ids, new Date(now()));
+        }
+      })().finally(() => {
+        marking = null;
+      });
+      return marking;
+    };
+    // One subscription's notices go one after another (a 410 to the first spares the rest).
+    const groups = new Map<string, ClaimedNotice[]>();
+    for (const notice of batch) {
+      const key = notice.endpoint ?? `mail ${notice.follow_id}`;
+      const group = groups.get(key);
+      if (group) group.push(notice);
+      else groups.set(key, [notice]);
+    }
+    const queue = [...groups.values()];
+    let next = 0;
+    async function lane(): Promise<void> {
+      while (next < queue.length) {
+        for (const notice of queue[next++]!) {
+          if (stopped) await releaseNotice(db, notice.id);
+          else if (await sendOne(notice)) {
+            finished.push(notice.id);
+            void mark().catch(() => {});
+          }
+        }
+      }
+    }
+    try {
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, lane));
+    } finally {
+      if (marking) await (marking as Promise<void>).catch(() => {});
+      await mark();
+    }
   }
 
   async function sendDue(): Promise<void> {
     for (;;) {
       const at = now();
-      const batch = await claimDueNotices(db, new Date(at), new Date(at + NOTICE_LEASE_MS), CLAIM_BATCH);
-      for (const notice of batch) {
-        if (stopped) await releaseNotice(db, notice.id);
-        else await sendOne(notice);
-      }
-      if (batch.length < CLAIM_BATCH || stopped) return;
+      const claim = await claimDueNotices(db, {
+        now: new Date(at),
+        leaseUntil: new Date(at + NOTICE_LEASE_MS),
+        limit: CLAIM_BATCH,
+        settleMs: options.settleMs ?? SETTLE_MS,
+        dailyCap: options.dailyCap ?? FOLLOWER_DAILY_CAP,
+      });
+      await sendBatch(claim.notices);
+      if (claim.claimed < CLAIM_BATCH || stopped) return;
     }
   }
 
@@ -161,6 +254,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
   });
 
   async function remind(): Promise<number> {
+    await deleteDailySendsBefore(db, new Date(now()));
     const queued = await queueDueReminders(db, new Date(now()));
     if (queued > 0) void drain();
     return queued;

@@ -5,9 +5,16 @@
  * sender, so the connection goes to the address push-address.ts checked (and
  * to `http://127.0.0.1` under PUSH_ALLOW_LOCAL), with a deadline, and reads
  * at most a little of the answer.
+ *
+ * A fan-out sends thousands of messages to a handful of push services, so
+ * connections are kept alive and pooled per service (PUSH_SOCKETS_PER_ORIGIN),
+ * and the VAPID header — an ES256 JWT for the service's origin, good for 12
+ * hours — is signed once per origin and reused until an hour before it
+ * expires, instead of once per message. The payload is still encrypted for
+ * each subscription with a fresh key, as RFC 8291 asks.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webPush from 'web-push';
 import { pushTarget } from './push-address.ts';
@@ -27,6 +34,40 @@ const PUSH_TIMEOUT_MS = 15_000;
 /** How long the push service keeps a message for a device that is offline: a day. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
+/** Connections kept open to one push service: as many as the worker sends at once. */
+export const PUSH_SOCKETS_PER_ORIGIN = 16;
+/** An answer's body says nothing we act on; more than this and the connection is dropped. */
+const MAX_ANSWER_BYTES = 4096;
+/** How long a VAPID JWT is valid (RFC 8292 allows up to 24 h), and how long before its end a new one is made. */
+const VAPID_VALID_S = 12 * 60 * 60;
+const VAPID_RENEW_S = 60 * 60;
+
+const agentOptions = { keepAlive: true, maxSockets: PUSH_SOCKETS_PER_ORIGIN, maxFreeSockets: PUSH_SOCKETS_PER_ORIGIN };
+const httpAgent = new HttpAgent(agentOptions);
+const httpsAgent = new HttpsAgent(agentOptions);
+
+/** Signed VAPID headers by origin and key: at most a few push services, so a small map. */
+const vapidHeaders = new Map<string, { authorization: string; expires: number }>();
+
+function vapidAuthorization(audience: string, vapid: VapidKeys & { subject: string }, nowS: number): string {
+  const key = `${audience} ${vapid.publicKey} ${vapid.subject}`;
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.expires - VAPID_RENEW_S > nowS) return cached.authorization;
+  const expires = nowS + VAPID_VALID_S;
+  const headers = webPush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    'aes128gcm',
+    expires,
+  );
+  // A bounded cache: an endpoint's origin is the visitor's choice.
+  if (vapidHeaders.size >= 64) vapidHeaders.clear();
+  vapidHeaders.set(key, { authorization: headers.Authorization, expires });
+  return headers.Authorization;
+}
+
 /** `mailto:` the sender, or the site when it is https (what RFC 8292 asks a contact to be). */
 export function vapidSubject(publicUrl: string, mailFrom: string): string {
   if (publicUrl.startsWith('https://')) return publicUrl;
@@ -45,37 +86,51 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   };
 }
 
+/**
+ * `topic` (RFC 8030 §5.4, ≤ 32 base64url characters) names what the message
+ * is about: a push service replaces a message it still holds with a later one
+ * of the same topic, so a follower offline through two changes gets the last.
+ */
 export async function sendPush(
   subscription: PushSubscriptionKeys,
   payload: string,
+  topic: string,
   vapid: VapidKeys & { subject: string },
   allowLocal: boolean,
 ): Promise<PushOutcome> {
   const target = await pushTarget(subscription.endpoint, allowLocal);
+  // Encrypted here for this subscription; the VAPID header is the origin's, signed once (vapidAuthorization).
   const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     payload,
-    {
-      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      contentEncoding: 'aes128gcm',
-      TTL: PUSH_TTL_SECONDS,
-    },
+    { contentEncoding: 'aes128gcm', TTL: PUSH_TTL_SECONDS, topic },
   );
-  const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const headers = {
+    ...(details.headers as Record<string, string | number>),
+    Authorization: vapidAuthorization(target.url.origin, vapid, Math.floor(Date.now() / 1000)),
+  };
+  const secure = target.url.protocol === 'https:';
+  const send = secure ? httpsRequest : httpRequest;
   const status = await new Promise<number>((resolve, reject) => {
     const req = send(
       target.url,
       {
         method: 'POST',
-        headers: details.headers as Record<string, string | number>,
+        headers,
+        agent: secure ? httpsAgent : httpAgent,
         lookup: pinnedLookup(target.address, target.family),
         timeout: PUSH_TIMEOUT_MS,
       },
       (res: IncomingMessage) => {
-        // The answer's body says nothing we act on: drop it, and the connection with it.
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        res.destroy();
+        // Read the (small) answer to its end so the connection goes back to the pool; a long one is cut off.
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) res.destroy();
+        });
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('close', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(res.statusCode ?? 0));
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from the push service in ${PUSH_TIMEOUT_MS} ms`)));
