@@ -52,6 +52,9 @@ import { mailerFor, type Mailer } from './services/mail.ts';
 import { mailQueue, type MailQueue } from './services/mail-queue.ts';
 import { gazetteer } from './services/places/gazetteer.ts';
 import { googlePlaces } from './services/places/google-places.ts';
+import { geocoderWithFallback } from './services/places/geocoder-fallback.ts';
+import { photon } from './services/places/photon.ts';
+import { withVenues } from './services/places/venue-places.ts';
 import type { PlacesProvider } from './services/places/provider.ts';
 import { startImageSweep } from './services/image-ledger.ts';
 import { defaultRateLimits, type RateLimitPolicy } from './services/rate-limit.ts';
@@ -115,11 +118,25 @@ function buildServices(deps: AppDeps, logger: Logger): Services {
     random: deps.random ?? Math.random,
     mail,
     images: deps.images ?? imageStoreFor(config, db),
-    places: deps.places ?? (config.googlePlacesKey ? googlePlaces(config.googlePlacesKey) : gazetteer(db)),
+    places: deps.places ?? placesProvider(config, db),
     limits: deps.limits ?? defaultRateLimits,
     writePolicy: { ...defaultWritePolicy, ...deps.writePolicy },
     tokens: accessTokens(deps.signingKeys ?? fullConfig.jwtSecret, config.accessTokenTtl),
   };
+}
+
+/**
+ * Place search: a Google Places key wins, then an OpenStreetMap geocoder (with the
+ * gazetteer answering when it does not), else the gazetteer; venues by name in front of each.
+ */
+function placesProvider(config: Config, db: Db): PlacesProvider {
+  const builtIn = gazetteer(db);
+  const provider = config.googlePlacesKey
+    ? { ...googlePlaces(config.googlePlacesKey), nearby: builtIn.nearby! }
+    : config.geocoder
+      ? geocoderWithFallback(photon({ url: config.geocoder.url, timeoutMs: config.geocoder.timeoutMs }), builtIn)
+      : builtIn;
+  return withVenues(db, provider);
 }
 
 export function createApp(deps: AppDeps): Hono<ApiEnv> {

@@ -24,6 +24,12 @@ export interface Config {
   production: boolean;
   chaos: string | null;
   googlePlacesKey: string | null;
+  /**
+   * GEOCODER_URL (+ GEOCODER_KIND, GEOCODER_TIMEOUT_MS): an OpenStreetMap geocoder with
+   * Photon's API for place search, in front of the built-in gazetteer (which answers
+   * whenever it does not in time). Absent or null: the gazetteer alone.
+   */
+  geocoder?: GeocoderConfig | null;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (set when behind a proxy). */
   trustProxy: boolean;
   /**
@@ -52,6 +58,28 @@ export interface Config {
   errorWebhookUrl: string | null;
   /** PUSH_ALLOW_LOCAL=1: push endpoints may also be `http://127.0.0.1` (tests; refused in production). */
   pushAllowLocal?: boolean;
+}
+
+export interface GeocoderConfig {
+  kind: 'photon';
+  url: string;
+  timeoutMs: number;
+}
+
+/** The geocoder named by GEOCODER_URL, or null; a URL or kind it cannot use is a ConfigError. */
+function geocoderFrom(env: NodeJS.ProcessEnv): GeocoderConfig | null {
+  if (!env.GEOCODER_URL) return null;
+  let url: URL;
+  try {
+    url = new URL(env.GEOCODER_URL);
+  } catch {
+    throw new ConfigError('GEOCODER_URL must be an http:// or https:// URL, e.g. http://127.0.0.1:2322');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError('GEOCODER_URL must be an http:// or https:// URL, e.g. http://127.0.0.1:2322');
+  const kind = (env.GEOCODER_KIND || 'photon').toLowerCase();
+  if (kind !== 'photon') throw new ConfigError('GEOCODER_KIND must be "photon" (the only kind supported)');
+  return { kind, url: url.href, timeoutMs: intFrom(env.GEOCODER_TIMEOUT_MS, 2500, 'GEOCODER_TIMEOUT_MS', 30_000) };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
@@ -170,6 +198,7 @@ export function configFromEnv(
     production: mode === 'production',
     chaos: env.CHAOS || null,
     googlePlacesKey: env.GOOGLE_PLACES_KEY || null,
+    geocoder: geocoderFrom(env),
     trustProxy: trustProxyHops > 0,
     trustProxyHops,
     publicUrl,

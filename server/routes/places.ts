@@ -18,6 +18,8 @@ import {
   MatchingBusinessesResponseSchema,
   PlaceDetailsQuerySchema,
   PlaceDetailsResponseSchema,
+  PlaceNearbyQuerySchema,
+  PlaceNearbyResponseSchema,
   PlacesAutocompleteQuerySchema,
   PlacesAutocompleteResponseSchema,
   PLACES_MIN_INPUT_LENGTH,
@@ -34,8 +36,10 @@ import {
   type PlacesSearchLimits,
 } from '../services/places/search-limits.ts';
 
-/** How far from the point a listing may be to count as the same venue. */
-const MATCH_RADIUS_M = 1000;
+/** How far from the event's place a venue may be: a city and its outskirts, not the next one. */
+const VENUE_RADIUS_M = 50_000;
+/** Venues offered per search. */
+const MAX_VENUES = 10;
 
 export function placesRoutes(
   services: Services,
@@ -115,6 +119,33 @@ export function placesRoutes(
     },
   );
 
+  router.get(
+    apiRoutes.placeNearby,
+    route({
+      tag: 'places',
+      summary:
+        'The nearest known place to a point (a phone\'s "Use my location"), with its address parts; counts into the same rate limit as autocomplete.',
+      auth: 'optional',
+      query: PlaceNearbyQuerySchema,
+      responses: {
+        200: { description: 'The place, or null when none is known near.', schema: PlaceNearbyResponseSchema },
+      },
+      errors: [429],
+    }),
+    async (c) => {
+      const { lat, lng } = c.req.valid('query');
+      const result = await search(c, async () => {
+        try {
+          return (await services.places.nearby?.(lat, lng)) ?? null;
+        } catch (error) {
+          console.error('Nearby place failed', error);
+          return null;
+        }
+      });
+      return c.json({ result });
+    },
+  );
+
   return router;
 }
 
@@ -124,22 +155,29 @@ export function matchingBusinessRoutes(services: Services): Hono<ApiEnv> {
     apiRoutes.matchingBusinesses,
     route({
       tag: 'places',
-      summary: 'Business listings within 1 km of a point whose title matches the venue name.',
+      summary:
+        'Business listings whose title matches the venue name: the same name first, then names starting with it, then a word starting with it, then containing it; within each, nearest to the point (lat and lng, optional; within 50 km); at most 10.',
       auth: 'bearer',
       team: 'editor',
       query: MatchingBusinessesQuerySchema,
-      responses: { 200: { description: 'Candidates, nearest first.', schema: MatchingBusinessesResponseSchema } },
+      responses: {
+        200: { description: 'Candidates, best match then nearest first.', schema: MatchingBusinessesResponseSchema },
+      },
+      errors: [400],
     }),
     async (c) => {
       const query = c.req.valid('query');
+      if ((query.lat === undefined) !== (query.lng === undefined))
+        throw new ApiError(400, 'Send lat and lng together, or neither.');
       const candidates = await matchingBusinessesJson(
         services.db,
         {
           venue: query.venue,
           venueName: query.venue.split(',')[0]!.trim(),
-          lat: query.lat,
-          lng: query.lng,
-          radiusM: MATCH_RADIUS_M,
+          lat: query.lat ?? null,
+          lng: query.lng ?? null,
+          radiusM: VENUE_RADIUS_M,
+          limit: MAX_VENUES,
         },
         mediaBase(services.config), // from PUBLIC_URL, never from Host
       );

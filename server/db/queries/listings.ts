@@ -67,37 +67,113 @@ export interface VenueNear {
   venue: string;
   /** Its name alone, before the first comma. */
   venueName: string;
-  lat: number;
-  lng: number;
+  /** The event's place, when it has one: nearer venues come first among equal matches. */
+  lat: number | null;
+  lng: number | null;
+  /** How far from the point a venue may be (ignored without a point). */
   radiusM: number;
+  limit: number;
 }
 
 /**
- * Business listings within `radiusM` of the point whose title matches the
- * venue, nearest first, as a JSON array.
+ * How well a listing's title (`t`, folded) matches what was typed: 0 the same
+ * name, 1 the name starts with it (or the typed text holds the whole name:
+ * "Harbour Bar, Peckham"), 2 a word of the name starts with it, 3 it is inside
+ * the name; no match is null. `$name` and `$typed` are folded parameters.
+ */
+const matchRank = (t: string, name: string, typed: string) => `CASE
+    WHEN ${t} = ${name} THEN 0
+    WHEN left(${t}, length(${name})) = ${name} OR (length(${t}) >= 3 AND strpos(${typed}, ${t}) > 0) THEN 1
+    WHEN strpos(' ' || ${t}, ' ' || ${name}) > 0 THEN 2
+    WHEN length(${name}) >= 3 AND strpos(${t}, ${name}) > 0 THEN 3
+  END`;
+
+/**
+ * Published business listings whose title matches the venue, best match
+ * first, then nearest to the point (within `radiusM` of it: a city and its
+ * outskirts), at most `limit`, as a JSON array. Without a point, by match and
+ * then title. The scan covers the published listings only (a partial index,
+ * migration 039): one per business account.
  */
 export async function matchingBusinessesJson(db: Queryable, near: VenueNear, mediaBase: string): Promise<string> {
+  const hasPoint = near.lat !== null && near.lng !== null;
+  const lat = near.lat ?? 0;
+  const lng = near.lng ?? 0;
   // A bounding box first (cheap), then the great-circle distance; names compare
   // without case or accents ("Cafe" finds "Café").
   const latSpan = near.radiusM / 111_000;
-  const lngSpan = latSpan / Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
+  const lngSpan = Math.min(360, latSpan / Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
   const result = await db.query<{ body: string }>(
     `SELECT coalesce(json_agg(json_build_object(
               'id', m.id, 'title', m.title, 'location_name', m.location_name,
               'latitude', m.latitude, 'longitude', m.longitude,
               'cover_image', CASE WHEN m.cover_image IS NULL THEN NULL ELSE $7 || m.cover_image END,
-              'distance_m', round(m.distance)::int) ORDER BY m.distance), '[]')::text AS body
-       FROM (SELECT e.*, 2 * 6371000 * asin(sqrt(
-                power(sin(radians(e.latitude - $2) / 2), 2) +
-                cos(radians($2)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $3) / 2), 2)
-              )) AS distance
-               FROM events e
-              WHERE e.is_listing AND e.status = 'published' AND e.latitude BETWEEN $2 - $4 AND $2 + $4
-                AND e.longitude BETWEEN $3 - $5 AND $3 + $5
-                AND (strpos(fold($1), fold(e.title)) > 0 OR strpos(fold(e.title), fold($6)) > 0)
-            ) m
-      WHERE m.distance <= $8`,
-    [near.venue, near.lat, near.lng, latSpan, lngSpan, near.venueName, mediaBase, near.radiusM],
+              'distance_m', round(m.distance)::int,
+              'street_address', m.street_address, 'postal_code', m.postal_code,
+              'locality', m.locality, 'country_code', m.country_code)
+              ORDER BY m.rank, m.distance NULLS LAST, m.title, m.id), '[]')::text AS body
+       FROM (SELECT * FROM (
+               SELECT e.id, e.title, e.location_name, e.latitude, e.longitude, e.cover_image,
+                      e.street_address, e.postal_code, e.locality, e.country_code,
+                      ${matchRank('fold(e.title)', 'fold($6)', 'fold($1)')} AS rank,
+                      CASE WHEN $9 AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL THEN
+                        2 * 6371000 * asin(sqrt(
+                          power(sin(radians(e.latitude - $2) / 2), 2) +
+                          cos(radians($2)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $3) / 2), 2)))
+                      END AS distance
+                 FROM events e
+                WHERE e.is_listing AND e.status = 'published'
+                  AND (NOT $9 OR (e.latitude BETWEEN $2 - $4 AND $2 + $4 AND e.longitude BETWEEN $3 - $5 AND $3 + $5))
+             ) ranked
+             WHERE ranked.rank IS NOT NULL AND (NOT $9 OR ranked.distance <= $8)
+             ORDER BY ranked.rank, ranked.distance NULLS LAST, ranked.title, ranked.id
+             LIMIT $10) m`,
+    [near.venue, lat, lng, latSpan, lngSpan, near.venueName, mediaBase, near.radiusM, hasPoint, near.limit],
   );
   return result.rows[0]?.body ?? '[]';
+}
+
+export interface VenuePlaceRow {
+  id: string;
+  title: string;
+  location_name: string;
+  latitude: number;
+  longitude: number;
+  street_address: string;
+  postal_code: string;
+  locality: string;
+  country_code: string;
+}
+
+const venuePlaceColumns = `e.id::text AS id, e.title, e.location_name, e.latitude, e.longitude,
+  e.street_address, e.postal_code, e.locality, e.country_code`;
+
+/**
+ * Published business listings with coordinates whose name, or a word of it,
+ * starts with `name` (folded by the caller's database), best match first,
+ * at most `limit`: venue names typed into the place search.
+ */
+export async function venuePlacesByName(db: Queryable, name: string, limit: number): Promise<VenuePlaceRow[]> {
+  const result = await db.query<VenuePlaceRow & { rank: number }>(
+    `SELECT * FROM (
+       SELECT ${venuePlaceColumns},
+              CASE WHEN fold(e.title) = fold($1) THEN 0
+                   WHEN left(fold(e.title), length(fold($1))) = fold($1) THEN 1
+                   WHEN strpos(' ' || fold(e.title), ' ' || fold($1)) > 0 THEN 2 END AS rank
+         FROM events e
+        WHERE e.is_listing AND e.status = 'published' AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL
+     ) v WHERE v.rank IS NOT NULL ORDER BY v.rank, v.title, v.id LIMIT $2`,
+    [name, limit],
+  );
+  return result.rows;
+}
+
+/** A published business listing with coordinates, as a place. */
+export async function venuePlaceById(db: Queryable, id: number): Promise<VenuePlaceRow | null> {
+  const result = await db.query<VenuePlaceRow>(
+    `SELECT ${venuePlaceColumns} FROM events e
+      WHERE e.id = $1 AND e.is_listing AND e.status = 'published' AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL`,
+    [id],
+  );
+  return result.rows[0] ?? null;
 }

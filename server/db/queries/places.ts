@@ -98,3 +98,28 @@ export async function recordPlacesSource(tx: Queryable, source: string, rowCount
 export async function vacuumPlaces(db: Queryable): Promise<void> {
   await db.exec('VACUUM ANALYZE places');
 }
+
+export interface NearbyPlaceRow extends PlaceRow {
+  id: number;
+}
+
+/**
+ * The gazetteer place nearest to a point: a band of latitude from the places_lat
+ * index (migration 039), widened only while it holds nothing, then the
+ * great-circle distance within it. The widest band (±2°) is a few thousand rows.
+ */
+export async function nearestPlace(db: Queryable, lat: number, lng: number): Promise<NearbyPlaceRow | null> {
+  for (const span of [0.1, 0.5, 2]) {
+    const lngSpan = Math.min(180, span / Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
+    const result = await db.query<NearbyPlaceRow>(
+      `SELECT id, name, description, lat, lng FROM places
+        WHERE lat BETWEEN $1 - $3 AND $1 + $3 AND lng BETWEEN $2 - $4 AND $2 + $4
+        ORDER BY power(sin(radians(lat - $1) / 2), 2) +
+                 cos(radians($1)) * cos(radians(lat)) * power(sin(radians(lng - $2) / 2), 2), population DESC, id
+        LIMIT 1`,
+      [lat, lng, span, lngSpan],
+    );
+    if (result.rows[0]) return result.rows[0];
+  }
+  return null;
+}

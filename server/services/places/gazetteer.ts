@@ -20,9 +20,9 @@
  */
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
 import type { Db } from '../../db/client.ts';
-import { placeById, topPlacesInRange } from '../../db/queries/places.ts';
+import { nearestPlace, placeById, topPlacesInRange, type PlaceRow } from '../../db/queries/places.ts';
 import { fold } from './place-names.ts';
-import type { PlaceLocation, PlacesProvider } from './provider.ts';
+import type { NearbyPlace, PlaceLocation, PlacesProvider } from './provider.ts';
 import { recentAnswers } from './recent-answers.ts';
 
 /** Name parts shorter than this match whole names only. */
@@ -66,7 +66,27 @@ export function gazetteer(db: Db): PlacesProvider {
       const match = /^city:(\d{1,9})$/.exec(placeId);
       if (!match || Number(match[1]) > 2 ** 31 - 1) return null;
       const place = await placeById(db, Number(match[1]));
-      return place ? { lat: place.lat, lng: place.lng, name: place.name, formatted_address: place.description } : null;
+      return place ? cityLocation(place) : null;
     },
+    async nearby(lat, lng): Promise<NearbyPlace | null> {
+      const place = await nearestPlace(db, lat, lng);
+      return place ? { place_id: `city:${place.id}`, description: place.description, ...cityLocation(place) } : null;
+    },
+  };
+}
+
+/**
+ * A town or district: its centre, its name as the locality and the country
+ * from its description ("Peckham, England, GB"). No street: a district is not one.
+ */
+function cityLocation(place: PlaceRow): PlaceLocation {
+  const country = /, ([A-Z]{2})$/.exec(place.description)?.[1];
+  return {
+    lat: place.lat,
+    lng: place.lng,
+    name: place.name,
+    formatted_address: place.description,
+    locality: place.name,
+    ...(country ? { country_code: country } : {}),
   };
 }

@@ -53,6 +53,7 @@ export const apiRoutes = {
   unsubscribeFollow: '/follows/:id/unsubscribe/',
 
   placesAutocomplete: '/media_feed/places-autocomplete/',
+  placeNearby: '/media_feed/place-nearby/',
   placeDetails: '/media_feed/place-details/',
   media: '/media/:name',
 

@@ -11,6 +11,9 @@ export const PLACES_MIN_INPUT_LENGTH = 3;
 /** Debounce between keystrokes and a search, in ms (product §9). */
 export const PLACES_DEBOUNCE_MS = 400;
 
+/** Longest place_id accepted. */
+export const MAX_PLACE_ID_LENGTH = 600;
+
 /** One autocomplete suggestion. */
 export const PlacePredictionSchema = v.object({ place_id: v.string(), description: v.string() });
 /** One autocomplete suggestion. */
@@ -32,12 +35,27 @@ export const PlacesAutocompleteQuerySchema = v.object({
 /** Autocomplete query parameters. */
 export type PlacesAutocompleteQuery = v.InferOutput<typeof PlacesAutocompleteQuerySchema>;
 
+/**
+ * The parts of an address a place may know, beyond its coordinates: each is
+ * absent when unknown. `street_address` is a street and number, never a
+ * district; `locality` the town or city; `country_code` ISO 3166-1 alpha-2.
+ */
+const addressParts = {
+  street_address: v.optional(v.string()),
+  postal_code: v.optional(v.string()),
+  locality: v.optional(v.string()),
+  country_code: v.optional(v.string()),
+};
+/** The address parts of a place (all optional). */
+export type AddressParts = { [K in keyof typeof addressParts]?: string };
+
 /** `GET /api/media_feed/place-details/?place_id=…&platform=web` → the place's location. */
 export const PlaceDetailsResponseSchema = v.object({
   result: v.object({
     geometry: v.object({ location: v.object({ lat: v.number(), lng: v.number() }) }),
     name: v.optional(v.string()),
     formatted_address: v.optional(v.string()),
+    ...addressParts,
   }),
 });
 /** The place details response. */
@@ -50,12 +68,51 @@ export const PlaceDetailsQuerySchema = v.object({
     v.trim(),
     singleLine(),
     v.minLength(1, 'Send place_id.'),
-    v.maxLength(300, 'That place_id is too long.'),
+    // An address from the OpenStreetMap geocoder carries its parts in its id (services/places/osm-place-id.ts).
+    v.maxLength(MAX_PLACE_ID_LENGTH, 'That place_id is too long.'),
   ),
   platform: v.optional(PlatformSchema),
 });
 /** Place details query parameters. */
 export type PlaceDetailsQuery = v.InferOutput<typeof PlaceDetailsQuerySchema>;
+
+const LatSchema = v.pipe(
+  v.string('Send lat.'),
+  singleLine(),
+  v.toNumber('lat must be a number.'),
+  v.minValue(-90, 'lat must be between -90 and 90.'),
+  v.maxValue(90, 'lat must be between -90 and 90.'),
+  v.transform(roundCoordinate),
+);
+const LngSchema = v.pipe(
+  v.string('Send lng.'),
+  singleLine(),
+  v.toNumber('lng must be a number.'),
+  v.minValue(-180, 'lng must be between -180 and 180.'),
+  v.maxValue(180, 'lng must be between -180 and 180.'),
+  v.transform(roundCoordinate),
+);
+
+/** `GET /api/media_feed/place-nearby/?lat=…&lng=…` query: the point a phone says it is at. */
+export const PlaceNearbyQuerySchema = v.object({
+  lat: LatSchema,
+  lng: LngSchema,
+  platform: v.optional(PlatformSchema),
+});
+/** Nearby place query. */
+export type PlaceNearbyQuery = v.InferOutput<typeof PlaceNearbyQuerySchema>;
+
+/**
+ * The nearest known place to a point: a suggestion (`place_id`, `description`)
+ * with its own coordinates and address parts. `result` is null when nothing is known near.
+ */
+export const PlaceNearbyResponseSchema = v.object({
+  result: v.nullable(
+    v.object({ place_id: v.string(), description: v.string(), lat: v.number(), lng: v.number(), ...addressParts }),
+  ),
+});
+/** The nearby place response. */
+export type PlaceNearbyResponse = v.InferOutput<typeof PlaceNearbyResponseSchema>;
 
 /** `GET /api/events/events/matching_businesses/?venue=…&lat=…&lng=…` query. */
 export const MatchingBusinessesQuerySchema = v.object({
@@ -66,27 +123,14 @@ export const MatchingBusinessesQuerySchema = v.object({
     v.minLength(1, 'Send venue.'),
     v.maxLength(300, 'The venue name is too long.'),
   ),
-  lat: v.pipe(
-    v.string('Send lat.'),
-    singleLine(),
-    v.toNumber('lat must be a number.'),
-    v.minValue(-90, 'lat must be between -90 and 90.'),
-    v.maxValue(90, 'lat must be between -90 and 90.'),
-    v.transform(roundCoordinate),
-  ),
-  lng: v.pipe(
-    v.string('Send lng.'),
-    singleLine(),
-    v.toNumber('lng must be a number.'),
-    v.minValue(-180, 'lng must be between -180 and 180.'),
-    v.maxValue(180, 'lng must be between -180 and 180.'),
-    v.transform(roundCoordinate),
-  ),
+  // Optional: without a point, venues are ranked by their name alone.
+  lat: v.optional(LatSchema),
+  lng: v.optional(LngSchema),
 });
 /** Matching businesses query. */
 export type MatchingBusinessesQuery = v.InferOutput<typeof MatchingBusinessesQuerySchema>;
 
-/** An existing business listing near a point whose title matches a venue name. */
+/** An existing business listing whose title matches a venue name, best match first, then nearest. */
 export const MatchingBusinessSchema = v.object({
   id: v.number(),
   title: v.string(),
@@ -94,8 +138,13 @@ export const MatchingBusinessSchema = v.object({
   latitude: v.nullable(v.number()),
   longitude: v.nullable(v.number()),
   cover_image: v.nullable(v.string()),
-  /** Distance from the queried point in metres. */
-  distance_m: v.number(),
+  /** Distance from the queried point in metres (null without a point or without coordinates). */
+  distance_m: v.nullable(v.number()),
+  // The venue's address, so choosing it can set the event's.
+  street_address: v.optional(v.string(), ''),
+  postal_code: v.optional(v.string(), ''),
+  locality: v.optional(v.string(), ''),
+  country_code: v.optional(v.string(), ''),
 });
 /** A matching business candidate. */
 export type MatchingBusiness = v.InferOutput<typeof MatchingBusinessSchema>;
