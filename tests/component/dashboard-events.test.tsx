@@ -104,15 +104,20 @@ describe('events screen', () => {
     });
   });
 
-  it('shows the server’s reason next to its field, focused and in view, without alert()', async () => {
+  it('closes on Save before the server answers; a refusal comes back on the card as Needs attention, and opening the change shows the reason next to its field, focused, without alert()', async () => {
+    let answer: (() => void) | null = null;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     stubApi({
-      'POST /api/events/create/': () => ({
-        status: 400,
-        body: {
-          detail: 'Ticket link must be a full web address starting with https://.',
-          errors: { ticket_url: ['Ticket link must be a full web address starting with https://.'] },
-        },
-      }),
+      'POST /api/events/create/': async () => {
+        await answered;
+        return {
+          status: 400,
+          body: {
+            detail: 'Ticket link must be a full web address starting with https://.',
+            errors: { ticket_url: ['Ticket link must be a full web address starting with https://.'] },
+          },
+        };
+      },
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     seedEvents([]);
@@ -122,12 +127,19 @@ describe('events screen', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'x');
     await userEvent.type(within(dialog).getByLabelText('Ticket link'), 'https://tickets.example.com/x');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    const link = within(dialog).getByLabelText('Ticket link');
-    await waitFor(() => expect(link).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
+    // The server has not answered yet: the write is stored, so the dialog is gone and the card is pending.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New event' })).toBeNull());
+    const card = await screen.findByRole('article', { name: 'x' });
+    expect(within(card).getByText('Pending sync')).toBeInTheDocument();
+    answer!();
+    await waitFor(() => expect(within(card).getByText('Needs attention')).toBeInTheDocument(), { timeout: 5000 });
+    expect(card).toHaveTextContent('Ticket link must be a full web address starting with https://.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Open the change' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Edit event' });
+    const link = within(reopened).getByLabelText('Ticket link');
+    expect(link).toHaveAttribute('aria-invalid', 'true');
     expect(link).toHaveAccessibleDescription(/starting with https:\/\//);
-    // Focus moves in an effect after the render that marks the field: on a loaded host, a moment later.
     await waitFor(() => expect(link).toHaveFocus());
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to save event.');
     expect(alert).not.toHaveBeenCalled();
   });
 

@@ -45,6 +45,31 @@ export async function saveThroughOutbox(intent: WriteIntent): Promise<SaveOutcom
     : { kind: 'rejected', detail: first.detail };
 }
 
+/** A write stored in the outbox: durable on this device, sent (or refused) later. */
+export type QueueOutcome =
+  | { kind: 'queued'; entryId: string; firstAttempt: Promise<FirstAttempt> }
+  /** IndexedDB refused the write: nothing was stored, the form keeps its values. */
+  | { kind: 'failed' };
+
+/**
+ * Stores the write and returns at once, without waiting for the server: the durable
+ * moment is the store, so a dialog can close while the request is still on a slow
+ * network. The record's card shows it pending, then the server's answer; a refusal
+ * stays in the outbox as "needs attention" (with the server's detail) instead of
+ * being discarded, since no form is left open to show it.
+ */
+export async function queueThroughOutbox(intent: WriteIntent): Promise<QueueOutcome> {
+  let queued: QueuedWrite;
+  try {
+    queued = await queueWrite(intent);
+  } catch {
+    return { kind: 'failed' };
+  }
+  // The caller may never read it; a rejection here must not go unhandled.
+  const firstAttempt = queued.firstAttempt.catch((): FirstAttempt => ({ kind: 'deferred', reason: 'retrying' }));
+  return { kind: 'queued', entryId: queued.entryId, firstAttempt };
+}
+
 export const CONFLICT_DETAIL =
   'This listing was changed on another device since you opened it. Your version is kept in the Outbox, where you can choose which values to keep.';
 

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
-import { saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { queueThroughOutbox } from '../../components/forms/save-result.ts';
 import { addDays, buildCreate, duplicateOnto, formFromRecord } from './event-form.ts';
 
 const MAX_COPIES = 12;
@@ -51,13 +51,14 @@ function DuplicateForm({ event, onDone }: { event: ShownEvent; onDone: () => voi
     let failed = 0;
     for (const date of chosen) {
       const write = buildCreate(duplicateOnto(source, date));
-      const outcome = await saveThroughOutbox({
+      // Stored is enough to close: each copy's card shows it pending, then the server's answer.
+      const outcome = await queueThroughOutbox({
         kind: 'event.create',
         target: `event:tmp-${crypto.randomUUID()}`,
         ...write,
         ...(cover ? { cover } : {}),
       });
-      if (outcome.kind === 'rejected' || outcome.kind === 'failed') failed += 1;
+      if (outcome.kind === 'failed') failed += 1;
     }
     setBusy(false);
     if (failed > 0) setError(`Failed to save event. ${failed} of ${chosen.length} copies were not saved.`);

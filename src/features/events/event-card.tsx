@@ -3,7 +3,7 @@
  * Business for recurring), when, where, cover, its own Edit and Delete
  * buttons, the venue's answer when it names a venue ("Waiting for the
  * venue", "Approved by the venue"), and its sync state as text ("Pending sync", "Needs attention")
- * with retry and discard when the server refused it.
+ * with the server's detail, Open the change, Retry and Discard when the server refused it.
  */
 import { scheduledWhen } from './publish-at.ts';
 import { memo } from 'react';
@@ -77,7 +77,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
         {when ? <p className="event-card__meta">{when}</p> : null}
         {record.location_name ? <p className="event-card__meta event-card__place">{record.location_name}</p> : null}
         <VenueState event={event} />
-        {event.syncState === 'needs-attention' ? <AttentionActions target={event.target} /> : null}
+        {event.syncState === 'needs-attention' ? <AttentionActions event={event} onOpen={onEdit} /> : null}
         <div className="event-card__actions">
           <button type="button" className="button button--small button--ghost" onClick={() => onEdit(event)}>
             Edit
@@ -123,8 +123,12 @@ function VenueState({ event }: { event: ShownEvent }) {
   );
 }
 
-function AttentionActions({ target }: { target: string }) {
-  const sync = useSync((s) => s.byTarget[target]);
+/**
+ * A change the server refused (saves do not wait for it): its detail, and a way to open
+ * the change again (the editor shows the server's messages beside their fields), retry or discard it.
+ */
+function AttentionActions({ event, onOpen }: { event: ShownEvent; onOpen: (event: ShownEvent) => void }) {
+  const sync = useSync((s) => s.byTarget[event.target]);
   if (!sync) return null;
   return (
     <div className="attention">
@@ -135,6 +139,11 @@ function AttentionActions({ target }: { target: string }) {
         </p>
       ) : null}
       <div className="actions">
+        {sync.conflict ? null : (
+          <button type="button" className="button button--small button--primary" onClick={() => onOpen(event)}>
+            Open the change
+          </button>
+        )}
         <button
           type="button"
           className="button button--small button--ghost"

@@ -5,9 +5,11 @@
  * fields (description, category, keywords, ticket link, price), the Venue
  * (a business listing near the place, asked to approve the event), with a live
  * preview. **Save draft** keeps an event to its owner; **Publish** makes it
- * public; an existing event keeps **Save**. Saving queues the write in the
- * outbox; a refused save keeps the modal open with each message next to its
- * field (the first one focused, so it is in view) — never a browser alert.
+ * public; an existing event keeps **Save**. Saving stores the write in the
+ * outbox and closes the modal at once, online or offline (the card shows it
+ * pending); what the server refuses comes back on the card as "needs
+ * attention", and opening the change shows each message next to its field
+ * (the first one focused, so it is in view) — never a browser alert.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { categories, subcategoriesOf } from '../../shared/contract/categories.ts';
@@ -25,14 +27,15 @@ import { VenueSearch } from '../../components/venue-search.tsx';
 import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { COVER_ASPECT } from '../../lib/images.ts';
 import { findVenues } from '../../lib/places.ts';
-import { rememberSavedEvent } from '../../stores/my-events-store.ts';
 import { useBusinessListing, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { DraftBanner } from '../../components/forms/draft-banner.tsx';
 import { ModalFormFooter } from '../../components/forms/modal-form-footer.tsx';
-import { saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { queueThroughOutbox } from '../../components/forms/save-result.ts';
+import type { WriteIntent } from '../../shared/outbox/intent.ts';
 import { useListingForm } from '../../components/forms/use-listing-form.ts';
 import { EventPreview } from './event-preview.tsx';
 import { LastChanged } from './last-changed.tsx';
+import { forgetRefusedFields, refusedFieldsOf, rememberRefusedFields } from './refused-fields.ts';
 import {
   buildCreate,
   buildUpdate,
@@ -77,22 +80,29 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
   const { initial, values, change, draft, saving, setSaving, error, setError, problem } = form;
   const [cover, setCover] = useState<Blob | null>(request.cover ?? null);
   const [newTarget] = useState(() => `event:tmp-${crypto.randomUUID()}` as const);
-  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [errorsShown, setErrorsShown] = useState(0);
+  // A change the server refused opens with its messages beside their fields.
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>(() =>
+    editing ? refusedFieldsOf(editing.target) : {},
+  );
+  const [errorsShown, setErrorsShown] = useState(() => (Object.keys(fieldErrors).length > 0 ? 1 : 0));
   const formRef = useRef<HTMLFormElement>(null);
   const isDraft = initial.status === 'draft';
   // A business's own listing is not a venue to ask (the server refuses it too).
   const ownListingId = useBusinessListing()?.id ?? null;
 
   // After a refused save, the first field with a message gets focus, which scrolls it into view.
+  // A refused change opened again: after the dialog's own first focus, which happens once it opens.
   useEffect(() => {
     if (errorsShown === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalid) return;
-    invalid.focus();
-    // Focus scrolls the control in; centring brings its message (below it) clear of the sticky footer too.
-    const field = invalid.closest('.field');
-    if (field && 'scrollIntoView' in field) field.scrollIntoView({ block: 'center' });
+    const timer = setTimeout(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!invalid) return;
+      invalid.focus();
+      // Focus scrolls the control in; centring brings its message (below it) clear of the sticky footer too.
+      const field = invalid.closest('.field');
+      if (field && 'scrollIntoView' in field) field.scrollIntoView({ block: 'center' });
+    });
+    return () => clearTimeout(timer);
   }, [errorsShown]);
 
   function edit(next: Partial<EventFormValues>) {
@@ -105,7 +115,11 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     setErrorsShown((n) => n + 1);
   }
 
-  /** Saves the form with `next` applied: a status (Publish, Save draft, Cancel event…) or sold out. */
+  /**
+   * Saves the form with `next` applied: a status (Publish, Save draft, Cancel event…) or sold out.
+   * The dialog closes once the write is stored in the outbox, online or not: the card shows it
+   * pending, then the server's answer (a refusal as "needs attention", which opens here again).
+   */
   async function submit(next: Partial<EventFormValues>) {
     const toSave = { ...values, ...next };
     const errors = formFieldErrors(toSave);
@@ -121,8 +135,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
       onDone();
       return;
     }
-    setError(outcome.detail ? `${SAVE_EVENT_FAILED} ${outcome.detail}` : SAVE_EVENT_FAILED);
-    if (outcome.errors) showFieldErrors(outcome.errors);
+    setError(SAVE_EVENT_FAILED);
   }
 
   function onSubmit(event: FormEvent) {
@@ -134,38 +147,30 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
     else void submit({ status: editing && !isDraft ? values.status : 'published' });
   }
 
-  type Saved =
-    { kind: 'done' } | { kind: 'failed'; detail: string | null; errors?: Readonly<Record<string, readonly string[]>> };
-
-  /** 'done', or the server's detail and field messages after a failure. */
-  async function save(toSave: EventFormValues): Promise<Saved> {
+  /** 'done' once the write is durable in the outbox; 'failed' when this device could not store it. */
+  async function save(toSave: EventFormValues): Promise<{ kind: 'done' | 'failed' }> {
     const coverPart = cover ? { cover } : {};
-    const settle = (outcome: Awaited<ReturnType<typeof saveThroughOutbox>>): Saved => {
-      if (outcome.kind === 'saved' && outcome.result) rememberSavedEvent(outcome.result);
-      if (outcome.kind === 'saved' || outcome.kind === 'pending') return { kind: 'done' };
-      if (outcome.kind === 'rejected') {
-        return outcome.errors
-          ? { kind: 'failed', detail: outcome.detail, errors: outcome.errors }
-          : { kind: 'failed', detail: outcome.detail };
-      }
-      return { kind: 'failed', detail: null };
+    const queue = async (intent: WriteIntent) => {
+      forgetRefusedFields(intent.target);
+      const queued = await queueThroughOutbox(intent);
+      if (queued.kind === 'failed') return { kind: 'failed' } as const;
+      // The server's field messages wait for the change to be opened again; the card says it needs attention.
+      void queued.firstAttempt.then((first) => {
+        if (first.kind === 'rejected' && first.errors) rememberRefusedFields(intent.target, first.errors);
+      });
+      return { kind: 'done' } as const;
     };
-    if (!editing) {
-      const write = buildCreate(toSave);
-      return settle(await saveThroughOutbox({ kind: 'event.create', target: newTarget, ...write, ...coverPart }));
-    }
+    if (!editing) return queue({ kind: 'event.create', target: newTarget, ...buildCreate(toSave), ...coverPart });
     const fields = buildUpdate(toSave, initial);
     if (Object.keys(fields).length === 0 && !cover) return { kind: 'done' };
     const base = editing.server && editing.id !== null ? { baseVersion: editing.server.version } : {};
-    return settle(
-      await saveThroughOutbox({
-        kind: 'event.update',
-        target: editing.target as `event:${string}`,
-        fields,
-        ...base,
-        ...coverPart,
-      }),
-    );
+    return queue({
+      kind: 'event.update',
+      target: editing.target as `event:${string}`,
+      fields,
+      ...base,
+      ...coverPart,
+    });
   }
 
   const errorOf = (field: string) => fieldErrors[field]?.[0] ?? null;
