@@ -1,7 +1,9 @@
 /**
  * Followers (contract §11): the VAPID key a push subscription is made with,
  * following by push or email with no account, the mailed confirmation link,
- * and the unsubscribe link. That link answers a one-click POST (RFC 8058:
+ * and the unsubscribe link. Both mailed links only show a page on GET (mail
+ * scanners open links): the confirmation happens on its page's button, a
+ * POST. The unsubscribe link answers a one-click POST (RFC 8058:
  * mail providers send it as a form, with no Origin, so it is not an
  * `anonymous` JSON route), and a GET only shows a button that sends it, so a
  * link scanner opening the URL ends nothing.
@@ -85,25 +87,56 @@ export function followRoutes(services: Services, keys: () => Promise<VapidKeys>)
     },
   );
 
+  const notConfirmable = (c: ApiContext) => {
+    const detail = 'This link has been used already, or is not complete.';
+    if (prefersHtml(c)) return c.html(page('Link used or not valid', `<p>${escape(detail)}</p>`), 404);
+    throw new ApiError(404, detail);
+  };
+
   router.get(
     apiRoutes.confirmFollow,
     route({
       tag: 'followers',
       summary:
-        'The mailed confirmation link of an email follow: opening it starts the updates (a page for a browser, else JSON).',
+        'The mailed confirmation link of an email follow: a page with the button that confirms (a GET confirms nothing).',
       auth: 'none',
+      query: FollowTokenQuerySchema,
+      responses: { 200: { description: 'The page.', contentType: HTML } },
+      errors: [404],
+    }),
+    async (c) => {
+      // Mail scanners open links: opening one only shows the button, which POSTs.
+      const token = c.req.valid('query').token;
+      if (!(await follows.canConfirm(followId(c), token))) return notConfirmable(c);
+      const action = `?token=${encodeURIComponent(token)}`;
+      return c.html(
+        page(
+          'Confirm your follow',
+          `<p>Press the button to start getting updates by email. Every mail has a link to stop them.</p>` +
+            `<form method="post" action="${escape(action)}">` +
+            `<button type="submit" style="min-height:44px;font-size:1rem;padding:0 1.25rem">Confirm</button></form>`,
+        ),
+        200,
+        { 'Cache-Control': 'no-store' },
+      );
+    },
+  );
+
+  router.post(
+    apiRoutes.confirmFollow,
+    route({
+      tag: 'followers',
+      summary:
+        'Confirms an email follow (the button of the mailed link): the updates start (a page for a browser, else JSON).',
+      auth: 'none',
+      idempotent: true,
       query: FollowTokenQuerySchema,
       responses: { 200: { description: 'Confirmed.', schema: FollowPendingSchema } },
       errors: [404],
     }),
     async (c) => {
       const confirmed = await follows.confirm(followId(c), c.req.valid('query').token);
-      // A person opens this link from a mail: a browser gets a page, anything else the API's JSON.
-      if (!confirmed) {
-        const detail = 'This link has been used already, or is not complete.';
-        if (prefersHtml(c)) return c.html(page('Link used or not valid', `<p>${escape(detail)}</p>`), 404);
-        throw new ApiError(404, detail);
-      }
+      if (!confirmed) return notConfirmable(c);
       const detail = 'You are following. Every mail has a link to stop the updates.';
       if (prefersHtml(c)) return c.html(page('You are following', `<p>${escape(detail)}</p>`));
       return c.json({ detail }, 200);

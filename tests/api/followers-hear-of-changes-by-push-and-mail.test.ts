@@ -312,9 +312,22 @@ describe('by email', () => {
     const link = /https:\/\/\S+\/confirm\/\?token=\S+/.exec(messages[0]!.text)?.[0];
     expect(link).toBeDefined();
 
-    const confirmed = await t.app.request(link!.replace(PUBLIC_URL, ''));
+    // Opening the link (or a mail scanner fetching it) shows the Confirm button and confirms nothing.
+    const path = link!.replace(PUBLIC_URL, '');
+    const opened = await t.app.request(path, { headers: { Accept: 'text/html' } });
+    expect(opened.status).toBe(200);
+    const html = await opened.text();
+    expect(html).toMatch(/<form method="post" action="\?token=[^"]+"><button[^>]*>Confirm<\/button>/);
+    expect((await t.app.request(path)).status).toBe(200);
+    await update(id, { sold_out: 'false' });
+    await update(id, { sold_out: 'true' });
+    await deliveries.drain();
+    expect(await mailbox(email)).toHaveLength(1);
+
+    const confirmed = await t.app.request(path, { method: 'POST' });
     expect(confirmed.status).toBe(200);
-    expect((await t.app.request(link!.replace(PUBLIC_URL, ''))).status).toBe(404);
+    expect((await t.app.request(path, { method: 'POST' })).status).toBe(404);
+    expect((await t.app.request(path)).status).toBe(404);
 
     await update(id, { status: 'cancelled', status_note: 'Flooded.' });
     await deliveries.drain();
@@ -347,11 +360,14 @@ describe('by email', () => {
       call(t.app, 'POST', '/api/follows/', { json: { target: `event:${id}`, channel: 'email', email } });
     expect((await follow()).status).toBe(202);
     const link = /https:\/\/\S+\/confirm\/\?token=\S+/.exec((await mailbox(email))[0]!.text)![0];
-    // Opened in a browser: a page; the API's answers stay JSON.
-    const opened = await t.app.request(link.replace(PUBLIC_URL, ''), { headers: { Accept: 'text/html' } });
+    // Confirmed with the page's button, from a browser: a page; the API's answers stay JSON.
+    const opened = await t.app.request(link.replace(PUBLIC_URL, ''), {
+      method: 'POST',
+      headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
-    const again = await call(t.app, 'GET', link.replace(PUBLIC_URL, ''));
+    const again = await call(t.app, 'POST', link.replace(PUBLIC_URL, ''));
     expect(again.status).toBe(404);
     expect(typeof again.body.detail).toBe('string');
     expect((await follow()).status).toBe(202);

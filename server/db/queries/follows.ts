@@ -94,6 +94,15 @@ export async function upsertEmailFollow(
   return rows[0]?.id ?? null;
 }
 
+/** True when `id` is an email follow waiting for the confirmation token hashing to `confirmHash`. */
+export async function emailFollowAwaitsConfirmation(db: Queryable, id: number, confirmHash: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM follows WHERE id = $1 AND channel = 'email' AND confirm_hash = $2", [
+    id,
+    confirmHash,
+  ]);
+  return rows.length > 0;
+}
+
 /** Confirms an email follow whose confirmation token hashes to `confirmHash`; false when none does. */
 export async function confirmEmailFollow(db: Queryable, id: number, confirmHash: string, now: Date): Promise<boolean> {
   const { rows } = await db.query(

@@ -21,6 +21,7 @@ import {
   confirmEmailFollow,
   countFollowers,
   deleteFollow,
+  emailFollowAwaitsConfirmation,
   publicEventTitle,
   publicVenueTitle,
   type StoredTarget,
@@ -117,14 +118,19 @@ export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | '
           subject: `Confirm: get updates from ${brand.name}`,
           text:
             `Someone (we hope you) asked to get updates by email about "${target.name}" on ${brand.name}.\n\n` +
-            `Open this link to confirm; until then nothing else is sent:\n${confirmUrl(config.publicUrl, id, confirm)}\n\n` +
+            `Open this link and press Confirm; until then nothing else is sent:\n${confirmUrl(config.publicUrl, id, confirm)}\n\n` +
             `If it was not you, ignore this mail.\n`,
         });
       });
       return { channel: 'email' };
     },
 
-    /** Opens the mailed link: false when it is not one, or was opened before (its token is gone then). */
+    /** Whether the mailed link would confirm a follow now (its page shows the button), changing nothing. */
+    canConfirm(id: number, token: string): Promise<boolean> {
+      return emailFollowAwaitsConfirmation(db, id, hashToken(token));
+    },
+
+    /** The mailed link's button: false when it is not one, or was used before (its token is gone then). */
     confirm(id: number, token: string): Promise<boolean> {
       return confirmEmailFollow(db, id, hashToken(token), new Date(clock.now()));
     },
