@@ -113,7 +113,8 @@ export async function nearestPlace(db: Queryable, lat: number, lng: number): Pro
     const lngSpan = Math.min(180, span / Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
     const result = await db.query<NearbyPlaceRow>(
       `SELECT id, name, description, lat, lng FROM places
-        WHERE lat BETWEEN $1 - $3 AND $1 + $3 AND lng BETWEEN $2 - $4 AND $2 + $4
+        WHERE lat BETWEEN $1::float8 - $3::float8 AND $1::float8 + $3::float8
+          AND lng BETWEEN $2::float8 - $4::float8 AND $2::float8 + $4::float8
         ORDER BY power(sin(radians(lat - $1) / 2), 2) +
                  cos(radians($1)) * cos(radians(lat)) * power(sin(radians(lng - $2) / 2), 2), population DESC, id
         LIMIT 1`,
