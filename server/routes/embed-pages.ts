@@ -2,8 +2,11 @@
  * The embeddable pages (contract §11): `/embed/e/{id}` frames one event,
  * `/embed/p/{name}` an account's next events. Any site may frame them (the
  * security headers open framing for these paths alone, http/security-headers.ts);
- * they set no cookie and run no script. Cached and revalidated like the
- * public pages they come from.
+ * they set no cookie and run no script. Revalidated like the public pages
+ * they come from (ETag, 304), and each rendered frame is kept per process for
+ * a few seconds (services/rendered-cache.ts): a frame on a busy site costs one
+ * database read per RENDERED_MAX_AGE_MS, and an edit shows on every instance
+ * within that time.
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -26,7 +29,8 @@ import {
   type EmbedEvent,
 } from '../pages/embed-document.ts';
 import { requestLocale } from '../pages/request-locale.ts';
-import { cached, LISTING_CACHE_CONTROL, listingMicroformat } from './listing-pages.ts';
+import { renderedCache, type Rendered } from '../services/rendered-cache.ts';
+import { LISTING_CACHE_CONTROL, listingMicroformat, redirectAnswer, rendered, send } from './listing-pages.ts';
 
 /** Events an account's frame lists; its page has the rest. */
 export const EMBED_LIST_LIMIT = 5;
@@ -38,7 +42,7 @@ const EVENT_PATH = new RegExp(`^${EMBED_PATH_PREFIX}e/(\\d{1,15})/?$`);
 const LIST_PATH = new RegExp(`^${EMBED_PATH_PREFIX}p/([^/]+)/?$`);
 
 /** The words a frame shows of one event. */
-function embedEvent(record: EventRecord, url: string, locale: string | undefined, now: Date): EmbedEvent {
+function embedEvent(record: EventRecord, url: string, locale: string, now: Date): EmbedEvent {
   const view = listingFromRecord(record, eventTimeZone(record), locale, now);
   const change = listingChange(record, locale);
   const state = change ? [change.label, change.note].filter(Boolean).join(': ') : record.sold_out ? 'Sold out' : '';
@@ -67,33 +71,36 @@ export function embedPageRoutes(services: Services): Hono<ApiEnv> {
   const { db, config, clock } = services;
   const origin = config.publicUrl;
   const router = new Hono<ApiEnv>();
+  /** Rendered frames by address and language: a frame on a busy site costs one read every few seconds. */
+  const frames = renderedCache({ name: 'embeds', now: () => clock.now() });
 
-  const notFound = (c: Context) =>
-    c.body(embedNotFoundDocument(origin), 404, { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL });
+  const notFound: Rendered = {
+    status: 404,
+    body: embedNotFoundDocument(origin),
+    headers: { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL },
+    etag: null,
+    trustedDate: null,
+  };
 
-  router.get(`${EMBED_PATH_PREFIX}e/*`, async (c) => {
-    const match = EVENT_PATH.exec(c.req.path);
-    if (!match) return notFound(c);
+  async function eventFrame(path: string, locale: string): Promise<Rendered> {
+    const match = EVENT_PATH.exec(path);
+    if (!match) return notFound;
     const row = await publicListing(db, Number(match[1]), origin + MEDIA_PATH);
-    if (!row) return notFound(c);
+    if (!row) return notFound;
     const record = v.parse(EventSchema, JSON.parse(row.body));
-    const locale = requestLocale(c.req.header('accept-language'));
     const url = origin + listingPath(record.id, record.title);
     const html = embedEventDocument(embedEvent(record, url, locale, new Date(clock.now())));
-    return cached(c, html, HTML, null, false, { Vary: 'Accept-Language' });
-  });
+    return rendered(html, HTML, null, false, { Vary: 'Accept-Language' });
+  }
 
-  router.get(`${EMBED_PATH_PREFIX}p/*`, async (c) => {
-    const match = LIST_PATH.exec(c.req.path);
+  async function listFrame(path: string, locale: string): Promise<Rendered> {
+    const match = LIST_PATH.exec(path);
     const name = match ? decodedSegment(match[1]!) : null;
-    if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) return notFound(c);
+    if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) return notFound;
     const account = await accountByDisplayName(db, name, origin + MEDIA_PATH);
-    if (!account) return notFound(c);
-    if (c.req.path !== embedPromoterPath(account.display_name)) {
-      return c.body(null, 301, {
-        Location: origin + embedPromoterPath(account.display_name),
-        'Cache-Control': LISTING_CACHE_CONTROL,
-      });
+    if (!account) return notFound;
+    if (path !== embedPromoterPath(account.display_name)) {
+      return redirectAnswer(origin + embedPromoterPath(account.display_name));
     }
     const now = new Date(clock.now());
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: brand.timeZone }).format(now);
@@ -101,7 +108,6 @@ export function embedPageRoutes(services: Services): Hono<ApiEnv> {
     const upcoming = await upcomingListings(db, Number(account.id), today, EMBED_LIST_LIMIT + 1, origin + MEDIA_PATH);
     const records = upcoming.bodies.map((body) => v.parse(EventSchema, JSON.parse(body)));
     const hasListing = records.some((record) => record.is_listing);
-    const locale = requestLocale(c.req.header('accept-language'));
     const events = records
       .filter((record) => !record.is_listing)
       .slice(0, EMBED_LIST_LIMIT)
@@ -113,8 +119,18 @@ export function embedPageRoutes(services: Services): Hono<ApiEnv> {
       events,
       total: upcoming.total - (hasListing ? 1 : 0),
     });
-    return cached(c, html, HTML, null, false, { Vary: 'Accept-Language' });
-  });
+    return rendered(html, HTML, null, false, { Vary: 'Accept-Language' });
+  }
+
+  /** The frame at the request's address, from `frames` while its copy is fresh. */
+  function frame(c: Context, make: (path: string, locale: string) => Promise<Rendered>) {
+    const path = c.req.path;
+    const locale = requestLocale(c.req.header('accept-language'));
+    return frames.get(`${path}\n${locale}`, () => make(path, locale));
+  }
+
+  router.get(`${EMBED_PATH_PREFIX}e/*`, async (c) => send(c, (await frame(c, eventFrame)) ?? notFound));
+  router.get(`${EMBED_PATH_PREFIX}p/*`, async (c) => send(c, (await frame(c, listFrame)) ?? notFound));
 
   return router;
 }

@@ -39,7 +39,13 @@ import { listingDocument, notFoundDocument } from '../pages/listing-document.ts'
 import { requestLocale } from '../pages/request-locale.ts';
 import { publicListing, type PublicListingRow } from '../db/queries/listings.ts';
 import { approvedVenueOf, whatsOnAt } from '../db/queries/venue-requests.ts';
-import { accountByDisplayName, renamedDisplayName, upcomingListings } from '../db/queries/promoter-pages.ts';
+import {
+  accountByDisplayName,
+  renamedDisplayName,
+  upcomingListings,
+  type PublicAccountRow as PromoterAccount,
+} from '../db/queries/promoter-pages.ts';
+import { renderedCache, type Rendered } from '../services/rendered-cache.ts';
 import { CALENDAR_CONTENT_TYPE, calendarText, hasCalendarTime, type CalendarEntry } from '../pages/calendar-ics.ts';
 import { promoterDocument, type PromoterPageItem } from '../pages/promoter-document.ts';
 import { isValidDisplayName, MAX_DISPLAY_NAME_LENGTH } from '../../src/shared/contract/auth.ts';
@@ -67,6 +73,8 @@ export const WHATS_ON_LIMIT = 30;
 
 const ICS_PATH_PATTERN = /^\/e\/(\d{1,15})\.ics$/;
 const PROMOTER_PATH_PATTERN = /^\/p\/([^/]+?)(\.ics|\.atom)?\/?$/;
+/** The `/p/` addresses of feeds, whose answers are kept a few seconds (services/rendered-cache.ts). */
+const FEED_PATH_PATTERN = /^\/p\/[^/]+?\.(?:ics|atom)\/?$/;
 
 /** What a `/p/` address asks for: the page, its calendar feed or its Atom feed. */
 type PromoterView = 'page' | 'ics' | 'atom';
@@ -121,6 +129,12 @@ function notModified(c: Context, etag: string, lastModified: Date | null): boole
   return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
 }
 
+/** When the newest of `records` last changed, or null for none. */
+function newestChange(records: readonly EventRecord[]): Date | null {
+  const newest = records.reduce((max, record) => Math.max(max, Date.parse(record.updated_at)), 0);
+  return newest ? new Date(newest) : null;
+}
+
 export function listingPageRoutes(services: Services, options: ListingPageOptions = {}): Hono<ApiEnv> {
   const { db, config } = services;
   const origin = config.publicUrl;
@@ -128,8 +142,9 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
   const router = new Hono<ApiEnv>();
 
   const { clock } = services;
-  const notFound = (c: Context, what: 'listing' | 'page' = 'listing') =>
-    c.body(notFoundDocument(what), 404, { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL });
+  const notFound = (c: Context, what: 'listing' | 'page' = 'listing') => send(c, notFoundAnswer(what));
+  /** Rendered feeds, by address: one read per feed every few seconds however many readers poll it. */
+  const feeds = renderedCache({ name: 'feeds', now: () => clock.now() });
 
   // The caller's address bucket, for what one address may add to a listing's insights.
   router.use('/e/*', clientIp({ trustProxy: config.trustProxy, hops: config.trustProxyHops }));
@@ -245,10 +260,15 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     return new Intl.DateTimeFormat('en-CA', { timeZone: brand.timeZone }).format(new Date(clock.now()));
   }
 
-  router.get('/p/*', async (c) => {
-    const match = PROMOTER_PATH_PATTERN.exec(c.req.path);
+  /** Where a `/p/` address leads: an answer already (404, 301) or an account and the view asked for. */
+  async function resolvePromoter(
+    path: string,
+  ): Promise<{ answer: Rendered } | { account: PromoterAccount; view: PromoterView; canonicalPath: string }> {
+    const match = PROMOTER_PATH_PATTERN.exec(path);
     let name = match ? decodedSegment(match[1]!) : null;
-    if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) return notFound(c, 'page');
+    if (!name || name.length > MAX_DISPLAY_NAME_LENGTH || !isValidDisplayName(name)) {
+      return { answer: notFoundAnswer('page') };
+    }
     let view: PromoterView = match![2] === '.ics' ? 'ics' : match![2] === '.atom' ? 'atom' : 'page';
     let account = await accountByDisplayName(db, name, origin + MEDIA_PATH);
     if (!account && view === 'atom') {
@@ -260,40 +280,51 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     if (!account) {
       const since = new Date(clock.now() - RENAMED_LINK_DAYS * 86_400_000).toISOString();
       const current = await renamedDisplayName(db, name, since);
-      if (!current) return notFound(c, 'page');
-      return c.body(null, 301, {
-        Location: origin + promoterViewPath(view, current),
-        'Cache-Control': LISTING_CACHE_CONTROL,
-      });
+      if (!current) return { answer: notFoundAnswer('page') };
+      return { answer: redirectAnswer(origin + promoterViewPath(view, current)) };
     }
-    const feed = view !== 'page';
     const canonicalPath = promoterViewPath(view, account.display_name);
-    if (c.req.path !== canonicalPath) {
-      return c.body(null, 301, { Location: origin + canonicalPath, 'Cache-Control': LISTING_CACHE_CONTROL });
-    }
-    const upcoming = await upcomingListings(
-      db,
-      Number(account.id),
-      today(),
-      feed ? FEED_LIMIT : PAGE_LIMIT,
-      origin + MEDIA_PATH,
-    );
-    const records = upcoming.bodies.map((body) => v.parse(EventSchema, JSON.parse(body)));
-    const newest = records.reduce((max, record) => Math.max(max, Date.parse(record.updated_at)), 0);
-    const lastModified = newest ? new Date(newest) : null;
+    if (path !== canonicalPath) return { answer: redirectAnswer(origin + canonicalPath) };
+    return { account, view, canonicalPath };
+  }
 
+  /**
+   * A `/p/{name}.ics` or `.atom` answer as sent, or null when the address is a
+   * page after all (a name ending in ".atom"). Kept in `feeds`, so a popular
+   * feed costs one read per RENDERED_MAX_AGE_MS.
+   */
+  async function feedAnswer(path: string): Promise<Rendered | null> {
+    const resolved = await resolvePromoter(path);
+    if ('answer' in resolved) return resolved.answer;
+    const { account, view } = resolved;
+    if (view === 'page') return null;
+    const upcoming = await upcomingListings(db, Number(account.id), today(), FEED_LIMIT, origin + MEDIA_PATH);
+    const records = upcoming.bodies.map((body) => v.parse(EventSchema, JSON.parse(body)));
+    const lastModified = newestChange(records);
     if (view === 'atom')
-      return cached(c, atomText(account.display_name, records), ATOM_CONTENT_TYPE, lastModified, false);
-    if (feed) {
-      const entries = records.flatMap((record) => calendarEntry(record) ?? []);
-      const ics = calendarText(entries, {
-        host: new URL(origin).host,
-        timeZone: brand.timeZone,
-        name: `${account.display_name} on ${brand.name}`,
-        descriptionLimit: FEED_DESCRIPTION_LIMIT,
-      });
-      return cached(c, ics, CALENDAR_CONTENT_TYPE, lastModified, false);
+      return rendered(atomText(account.display_name, records), ATOM_CONTENT_TYPE, lastModified, false);
+    const entries = records.flatMap((record) => calendarEntry(record) ?? []);
+    const ics = calendarText(entries, {
+      host: new URL(origin).host,
+      timeZone: brand.timeZone,
+      name: `${account.display_name} on ${brand.name}`,
+      descriptionLimit: FEED_DESCRIPTION_LIMIT,
+    });
+    return rendered(ics, CALENDAR_CONTENT_TYPE, lastModified, false);
+  }
+
+  router.get('/p/*', async (c) => {
+    const path = c.req.path;
+    if (FEED_PATH_PATTERN.test(path)) {
+      const feed = await feeds.get(path, () => feedAnswer(path));
+      if (feed) return send(c, feed);
     }
+    const resolved = await resolvePromoter(path);
+    if ('answer' in resolved) return send(c, resolved.answer);
+    const { account, canonicalPath } = resolved;
+    const upcoming = await upcomingListings(db, Number(account.id), today(), PAGE_LIMIT, origin + MEDIA_PATH);
+    const records = upcoming.bodies.map((body) => v.parse(EventSchema, JSON.parse(body)));
+    const lastModified = newestChange(records);
 
     const canonical = origin + canonicalPath;
     const now = new Date(clock.now());
@@ -400,6 +431,58 @@ function isWeeklySeries(record: EventRecord): boolean {
  * instance, so an edit shows at once anywhere), Last-Modified when known;
  * `trustDate` says whether If-Modified-Since alone may answer 304.
  */
+export function rendered(
+  body: string,
+  contentType: string,
+  lastModified: Date | null,
+  trustDate: boolean,
+  extra: Record<string, string> = {},
+): Rendered {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    'Cache-Control': LISTING_CACHE_CONTROL,
+    ETag: etag,
+    ...extra,
+    'Content-Type': contentType,
+  };
+  if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
+  return { status: 200, body, headers, etag, trustedDate: trustDate ? lastModified : null };
+}
+
+/** The "not found" page (404). */
+export function notFoundAnswer(what: 'listing' | 'page'): Rendered {
+  return {
+    status: 404,
+    body: notFoundDocument(what),
+    headers: { 'Content-Type': HTML, 'Cache-Control': LISTING_CACHE_CONTROL },
+    etag: null,
+    trustedDate: null,
+  };
+}
+
+/** A permanent move to `location` (a canonical address). */
+export function redirectAnswer(location: string): Rendered {
+  return {
+    status: 301,
+    body: null,
+    headers: { Location: location, 'Cache-Control': LISTING_CACHE_CONTROL },
+    etag: null,
+    trustedDate: null,
+  };
+}
+
+/** Sends an answer, or 304 (its validators without a body) when the client's copy is current. */
+export function send(c: Context, answer: Rendered) {
+  if (answer.status === 200 && answer.etag && notModified(c, answer.etag, answer.trustedDate)) {
+    const { 'Content-Type': _type, ...headers } = answer.headers;
+    return c.body(null, 304, headers);
+  }
+  return answer.body === null
+    ? c.body(null, answer.status, answer.headers)
+    : c.body(answer.body, answer.status, answer.headers);
+}
+
+/** Renders and sends `body` (pages answered afresh every time). */
 export function cached(
   c: Context,
   body: string,
@@ -408,11 +491,7 @@ export function cached(
   trustDate: boolean,
   extra: Record<string, string> = {},
 ) {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const headers: Record<string, string> = { 'Cache-Control': LISTING_CACHE_CONTROL, ETag: etag, ...extra };
-  if (lastModified) headers['Last-Modified'] = lastModified.toUTCString();
-  if (notModified(c, etag, trustDate ? lastModified : null)) return c.body(null, 304, headers);
-  return c.body(body, 200, { ...headers, 'Content-Type': contentType });
+  return send(c, rendered(body, contentType, lastModified, trustDate, extra));
 }
 
 function decodedSegment(segment: string): string | null {

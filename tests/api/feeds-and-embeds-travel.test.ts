@@ -10,6 +10,7 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_LIMIT } from '../../server/routes/listing-pages.ts';
+import { RENDERED_MAX_AGE_MS } from '../../server/services/rendered-cache.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
 import { publicPage } from './support/public-page.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -147,6 +148,8 @@ describe('the Atom feed: /p/{name}.atom', () => {
     expect(first.headers.get('last-modified')).toBeTruthy();
     expect((await page('/p/sam.nights.atom', { 'If-None-Match': etag })).status).toBe(304);
     await update(sam, soldOutId, { title: 'Tiny Gig (moved upstairs)' });
+    // A feed's rendered copy is kept up to RENDERED_MAX_AGE_MS (services/rendered-cache.ts).
+    t.clock.advance(RENDERED_MAX_AGE_MS);
     const after = await page('/p/sam.nights.atom', { 'If-None-Match': etag });
     expect(after.status).toBe(200);
     expect(await after.text()).toContain('Sold out: Tiny Gig (moved upstairs)');
