@@ -50,6 +50,11 @@ try {
     );
     for (const { file, bytes } of load.files)
       console.log(`    ${kib(bytes).padStart(9)}  ${file.replace('/assets/', '')}`);
+    if (load.idleFiles.length) {
+      console.log(`  then, prefetched once idle (not in the first load): ${kib(load.idleBytes)}`);
+      for (const { file, bytes } of load.idleFiles)
+        console.log(`    ${kib(bytes).padStart(9)}  ${file.replace('/assets/', '')}`);
+    }
   }
 } finally {
   await browser.close();

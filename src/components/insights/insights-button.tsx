@@ -7,6 +7,11 @@ import { onDemand } from '../lazy/on-demand.ts';
 
 const viewCode = onDemand(() => import('./insights-dialog.tsx'));
 
+/** Fetches the view's code ahead of the first tap (a screen of cards does, when idle). */
+export function prefetchInsights(): Promise<unknown> {
+  return viewCode.load();
+}
+
 export function InsightsButton({ target, title }: { target: string; title: string }) {
   return (
     <ListingDialogButton

@@ -11,14 +11,17 @@ import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-event
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { onDemand } from '../../components/lazy/on-demand.ts';
+import { prefetchWhenIdle } from '../../components/lazy/prefetch-when-idle.ts';
+import { prefetchInsights } from '../../components/insights/insights-button.tsx';
 import { useAuth } from '../../stores/auth-store.ts';
 import { EventCard } from './event-card.tsx';
 import { eventSections } from './event-sections.ts';
 import type { EditorRequest } from './event-editor.tsx';
 import { takeSharedItem } from './shared-image.ts';
 
-// The editor (places, keywords, venue search, image picker) and the duplicate dialog load
-// when first opened: the list is what the screen shows first.
+// The editor (places, keywords, venue search, image picker) and the duplicate dialog stay out
+// of the first load (the list is what the screen shows first): fetched when the page is idle,
+// or when first opened if that comes sooner.
 const editorCode = onDemand(() => import('./event-editor.tsx'));
 const duplicateCode = onDemand(() => import('./duplicate-dialog.tsx'));
 const CODE_FAILED = 'Could not open it: check your connection and try again.';
@@ -48,6 +51,13 @@ export function Component() {
   }, []);
   useEntryParams(openEditor);
   useEditParam(events, openEditor);
+  // Once the cards are shown: the editor, Duplicate and Insights come while the page is idle,
+  // so opening them on a slow network does not wait for their code.
+  const listed = status === 'ready';
+  useEffect(() => {
+    if (!listed) return;
+    return prefetchWhenIdle([editorCode.load, duplicateCode.load, prefetchInsights]);
+  }, [listed]);
   const Editor = editorCode.get()?.EventEditor;
   const Duplicate = duplicateCode.get()?.DuplicateDialog;
 
