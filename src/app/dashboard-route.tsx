@@ -5,8 +5,10 @@
  * visitors go to /login, signed-in users who are neither business nor
  * subpromoter go to /no-access.
  */
+import { useEffect, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { DashboardLayout } from '../features/dashboard/dashboard-layout.tsx';
+import { loadMemberships, membershipsOf, useAccount } from '../stores/account-store.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { canUseDashboard } from '../shared/contract/user-types.ts';
 import { RouteError } from './layout/route-error.tsx';
@@ -22,8 +24,34 @@ function DashboardGuard() {
     );
   }
   if (status === 'signed-out') return <Navigate to="/login" replace />;
-  if (!canUseDashboard(userType)) return <Navigate to="/no-access" replace />;
+  if (!canUseDashboard(userType)) return <MemberGuard />;
   return <DashboardLayout />;
+}
+
+/** An app user who is on someone's team (contract §12) uses the dashboard for that account. */
+function MemberGuard() {
+  const userId = useAuth((s) => s.user?.id);
+  const known = useAccount((s) => membershipsOf(s, userId).length > 0);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (userId === undefined || known) return;
+    let live = true;
+    void loadMemberships(userId).finally(() => {
+      if (live) setChecked(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId, known]);
+  if (known) return <DashboardLayout />;
+  if (!checked) {
+    return (
+      <div className="page-loading" role="status">
+        Loading your dashboard…
+      </div>
+    );
+  }
+  return <Navigate to="/no-access" replace />;
 }
 
 export const dashboardRoute: RouteObject = {

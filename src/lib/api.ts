@@ -11,6 +11,13 @@ const signedOutListeners = new Set<() => void>();
 const answeredListeners = new Set<() => void>();
 const tokenListeners = new Set<(tokens: StoredTokens | null) => void>();
 const tellTokens = (tokens: StoredTokens | null) => tokenListeners.forEach((listener) => listener(tokens));
+/** The account a team member has chosen (src/stores/account-store.ts registers it); null: their own. */
+let chosenAccount: () => number | null = () => null;
+
+/** Every request that does not name its account carries X-Account for this one. */
+export function setChosenAccount(read: () => number | null): void {
+  chosenAccount = read;
+}
 
 export const api = createApiClient({
   // import.meta.env is missing when the prerenderer loads this module under tsx.
@@ -34,6 +41,7 @@ export const api = createApiClient({
   onSignedOut: () => {
     for (const listener of signedOutListeners) listener();
   },
+  account: () => chosenAccount(),
 });
 
 /** Called whenever this page stores new tokens or clears them; returns an unsubscribe function. */

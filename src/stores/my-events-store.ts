@@ -34,7 +34,13 @@ const initial: MyEventsState = {
 
 export const useMyEvents = create<MyEventsState>()(() => initial);
 
+/** Moves on at every reset: a load that began for another account lands nowhere. */
+let generation = 0;
+
 export function resetMyEvents(): void {
+  generation += 1;
+  loading = null;
+  again = false;
   useMyEvents.setState(initial, true);
   if (reloadTimer) clearTimeout(reloadTimer);
   reloadTimer = null;
@@ -47,26 +53,32 @@ let again = false;
 /**
  * Loads the list from the server, falling back to the cached copy. A request
  * while a load is in flight runs once more after it: the first load may have
- * left the server before a write it must show was applied.
+ * left the server before a write it must show was applied. `userId` is the
+ * account shown (a team member's chosen owner, else their own): its cached copy.
  */
 export function loadMyEvents(userId: number): Promise<void> {
   if (loading) {
     again = true;
     return loading;
   }
-  loading = (async () => {
+  const mine = generation;
+  let current: Promise<void> | null = null;
+  current = (async () => {
     if (useMyEvents.getState().status === 'idle') useMyEvents.setState({ status: 'loading' });
     try {
       const events = await listEvents(api);
+      if (mine !== generation) return;
       useMyEvents.setState({ status: 'ready', events, source: 'server', loadedAt: Date.now(), loadError: null });
       await cacheEvents(userId, events).catch(() => undefined);
     } catch (error) {
+      if (mine !== generation) return;
       const loadError = error instanceof NetworkError ? 'offline' : 'failed';
-      const current = useMyEvents.getState();
-      if (current.source === 'server') {
+      const shown = useMyEvents.getState();
+      if (shown.source === 'server') {
         useMyEvents.setState({ loadError }); // keep the list we have
       } else {
         const cached = await cachedEvents(userId).catch(() => null);
+        if (mine !== generation) return;
         useMyEvents.setState(
           cached
             ? { status: 'ready', events: cached.data, source: 'cache', loadedAt: cached.storedAt, loadError }
@@ -74,14 +86,15 @@ export function loadMyEvents(userId: number): Promise<void> {
         );
       }
     } finally {
-      loading = null;
+      if (loading === current) loading = null;
     }
-    if (again) {
+    if (again && mine === generation) {
       again = false;
       await loadMyEvents(userId);
     }
   })();
-  return loading;
+  loading = current;
+  return current;
 }
 
 /** While the outbox drains, the list is reloaded at most this often (sent records are put in at once). */

@@ -19,6 +19,7 @@ import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api, onServerAnswered } from '../lib/api.ts';
 import { requestBackgroundSync } from '../lib/sw-control.ts';
 import type { OutboxMessage } from '../shared/messages.ts';
+import { currentAccountChoice } from './account-store.ts';
 import { rememberSavedEvent } from './my-events-store.ts';
 import { checkStorage, EVICTED_WARNING } from './sync-storage-check.ts';
 import { useAuth } from './auth-store.ts';
@@ -81,10 +82,13 @@ function withoutSent(views: OutboxEntryView[]): OutboxEntryView[] {
  */
 function showSentRecord(event: OutboxMessage): void {
   if (event.type !== 'outcome' || event.outcome.kind !== 'sent') return;
+  // A write for another account than the one shown (sent after a switch) has no place in this list.
+  const sentFor = useSync.getState().views.find((view) => view.id === event.entryId)?.accountId ?? null;
+  const shown = currentAccountChoice();
   sentEntries.add(event.entryId);
   if (sentEntries.size > SENT_ENTRIES_KEPT) sentEntries.delete(sentEntries.values().next().value!);
   useSync.setState((state) => ({ views: withoutSent(state.views) }));
-  rememberSavedEvent(event.outcome.result);
+  if (sentFor === shown) rememberSavedEvent(event.outcome.result);
 }
 
 /**
@@ -139,7 +143,9 @@ export async function queueWrite(intent: WriteIntent): Promise<QueuedWrite> {
   startSync(); // whatever page queued it (e.g. /issue), it is sent when the connection allows
   // Issue reports are anonymous: anyone signed in on this device may send them.
   const userId = intent.kind === 'issue.report' ? null : (useAuth.getState().user?.id ?? (await currentUserId()));
-  return outbox.queueWrite(intent, userId);
+  // A team member's write is for the account chosen now; its replay says so, whatever is chosen by then.
+  const accountId = intent.kind === 'issue.report' ? null : currentAccountChoice();
+  return outbox.queueWrite(intent, userId, accountId);
 }
 
 /**

@@ -4,7 +4,9 @@
  */
 import { useMemo } from 'react';
 import type { EventRecord } from '../shared/contract/event.ts';
-import { overlayEvents, type OutboxEntryView, type TargetSyncState } from '../shared/outbox/overlay.ts';
+import { overlayEvents, viewsOfAccount, type OutboxEntryView, type TargetSyncState } from '../shared/outbox/overlay.ts';
+import { chosenAccountOf, useAccount } from './account-store.ts';
+import { useAuth } from './auth-store.ts';
 import { useSync } from './sync-store.ts';
 import { useMyEvents } from './my-events-store.ts';
 
@@ -152,7 +154,11 @@ export function shownEventsFor(events: readonly EventRecord[], entries: readonly
 
 export function useShownEvents(): ShownEvent[] {
   const events = useMyEvents((s) => s.events);
-  const entries = useSync((s) => s.views);
+  const userId = useAuth((s) => s.user?.id);
+  const actingFor = useAccount((s) => chosenAccountOf(s, userId));
+  const allEntries = useSync((s) => s.views);
+  // Pending writes for another account than the one shown are not laid over this list.
+  const entries = viewsOfAccount(allEntries, actingFor);
   return useMemo(() => shownEventsFor(events, entries), [events, entries]);
 }
 

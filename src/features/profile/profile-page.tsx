@@ -7,7 +7,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName, stripDisplayNameSpaces } from '../../shared/contract/auth.ts';
 import type { User } from '../../shared/contract/user.ts';
-import { overlayProfile } from '../../shared/outbox/overlay.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { getAccountProfile } from '../../shared/api/get-profile.ts';
+import { overlayProfile, viewsOfAccount } from '../../shared/outbox/overlay.ts';
+import { api } from '../../lib/api.ts';
+import { chosenAccountOf, useAccount } from '../../stores/account-store.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -33,19 +37,57 @@ const DRAFT_KEY = 'profile';
 
 export function Component() {
   const user = useAuth((s) => s.user);
+  const actingFor = useAccount((s) => chosenAccountOf(s, user?.id));
   if (!user) return null;
-  return <ProfileForm key={user.id} user={user} />;
+  if (actingFor !== null) return <AccountProfile key={actingFor} ownerId={actingFor} />;
+  return <ProfileForm key={user.id} user={user} actingFor={null} />;
 }
 
-/** The profile with any unsent profile writes laid over it. */
-function useShownProfile(user: User): ProfileValues {
+/**
+ * A manager acting for an owner (contract §12) edits the owner's profile — but
+ * not the owner's sign-in: no password or email forms. Loaded from the server
+ * with X-Account; it cannot be shown offline.
+ */
+function AccountProfile({ ownerId }: { ownerId: number }) {
+  const [owner, setOwner] = useState<User | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getAccountProfile(api, ownerId, controller.signal).then(setOwner, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setFailed(
+        error instanceof ApiError && error.detail
+          ? error.detail
+          : 'This account’s profile could not be loaded. Try again when connected.',
+      );
+    });
+    return () => controller.abort();
+  }, [ownerId]);
+  if (owner) return <ProfileForm user={owner} actingFor={ownerId} />;
+  return (
+    <section className="dash-page" aria-labelledby="profile-title">
+      <div className="dash-page__head">
+        <h1 id="profile-title">Profile</h1>
+      </div>
+      <p className={failed ? 'alert alert--error' : 'page-loading'} role={failed ? 'alert' : 'status'}>
+        {failed ?? 'Loading the profile…'}
+      </p>
+    </section>
+  );
+}
+
+/** The profile with any unsent profile writes for the same account laid over it. */
+function useShownProfile(user: User, actingFor: number | null): ProfileValues {
   const views = useSync((s) => s.views);
-  return useMemo(() => overlayProfile({ display_name: user.display_name, bio: user.bio }, views), [user, views]);
+  return useMemo(
+    () => overlayProfile({ display_name: user.display_name, bio: user.bio }, viewsOfAccount(views, actingFor)),
+    [user, views, actingFor],
+  );
 }
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, actingFor }: { user: User; actingFor: number | null }) {
   useDocumentTitle('Profile', 'dashboard');
-  const shown = useShownProfile(user);
+  const shown = useShownProfile(user, actingFor);
   const [values, setValues] = useState<ProfileValues>(shown);
   const [image, setImage] = useState<Blob | null>(null);
   const [result, setResult] = useState<Result>(null);
@@ -82,7 +124,7 @@ function ProfileForm({ user }: { user: User }) {
     });
     setSaving(false);
     if (outcome.kind === 'saved') {
-      if (outcome.result?.kind === 'profile') useAuth.setState({ user: outcome.result.user });
+      if (outcome.result?.kind === 'profile' && actingFor === null) useAuth.setState({ user: outcome.result.user });
       setImage(null);
       void draft.clear();
       setResult({ tone: 'success', text: 'Saved ✓' });
@@ -153,8 +195,12 @@ function ProfileForm({ user }: { user: User }) {
         </div>
       </form>
       <PublicPageLink displayName={user.display_name} publicName={user.public_name} />
-      <ChangePasswordForm />
-      <ChangeEmailForm currentEmail={user.email} />
+      {actingFor === null ? (
+        <>
+          <ChangePasswordForm />
+          <ChangeEmailForm currentEmail={user.email} />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -15,6 +15,7 @@
  * refresh finishing late can never bring back tokens a logout just cleared.
  */
 import { API_PREFIX, apiRoutes } from '../contract/api-routes.ts';
+import { ACCOUNT_HEADER } from '../contract/team.ts';
 import { ApiError, NetworkError, SignedOutError, parseRetryAfter } from './errors.ts';
 import { defaultLocks, type Locks } from './locks.ts';
 
@@ -51,6 +52,11 @@ export interface ApiClientOptions {
   onSignedOut?: () => void;
   /** How long a token refresh may go unanswered (default REFRESH_TIMEOUT_MS). */
   refreshTimeoutMs?: number;
+  /**
+   * The account a team member has chosen to act for (null: their own), read at
+   * send time; a request that names its account (`RequestOptions.account`) wins.
+   */
+  account?: () => number | null;
 }
 
 export interface RequestOptions {
@@ -65,6 +71,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false: no bearer token and no refresh on 401 (login, register, refresh, …). Default true. */
   auth?: boolean;
+  /**
+   * Sent as X-Account: the owner this request acts for; null for the signed-in
+   * person's own account (their profile, sign-in, team memberships). Undefined:
+   * the client's chosen account (`ApiClientOptions.account`).
+   */
+  account?: number | null;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -101,7 +113,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers.set('Content-Type', 'application/json');
     }
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    if (access) headers.set('Authorization', `Bearer ${access}`);
+    if (access) {
+      headers.set('Authorization', `Bearer ${access}`);
+      const account = opts.account !== undefined ? opts.account : (options.account?.() ?? null);
+      if (account !== null) headers.set(ACCOUNT_HEADER, String(account));
+    }
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body !== undefined) init.body = body;
     if (opts.signal) init.signal = opts.signal;

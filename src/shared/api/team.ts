@@ -4,6 +4,7 @@
  */
 import { apiPath, apiRoutes } from '../contract/api-routes.ts';
 import {
+  TeamAccountsSchema,
   TeamAcceptedSchema,
   TeamInviteSchema,
   TeamSchema,
@@ -42,6 +43,13 @@ export async function acceptTeamInvite(
   client: ApiClient,
   token: string,
 ): Promise<{ detail: string; account: TeamAccount }> {
-  const { data } = await client.request('POST', apiRoutes.teamAccept, { json: { token } });
+  const { data } = await client.request('POST', apiRoutes.teamAccept, { json: { token }, account: null });
   return parseResponse(TeamAcceptedSchema, data, 'team accept');
+}
+
+/** `GET /team/accounts/`: the accounts the signed-in person may act for (the Account switcher). */
+export async function listTeamAccounts(client: ApiClient, signal?: AbortSignal): Promise<TeamAccount[]> {
+  const options = signal ? { signal, account: null } : { account: null };
+  const { data } = await client.request('GET', apiRoutes.teamAccounts, options);
+  return parseResponse(TeamAccountsSchema, data, 'team accounts').accounts;
 }

@@ -14,7 +14,7 @@ import { updateEventRequest, updateEventResponse } from '../api/operations/updat
 import { updateProfileRequest, updateProfileResponse } from '../api/operations/update-profile.ts';
 import type { WriteRequest } from '../api/operations/write-request.ts';
 import { parseResponse } from '../api/parse-response.ts';
-import type { OutboxEntry } from './entry.ts';
+import { actingForOf, type OutboxEntry } from './entry.ts';
 import type { WriteIntent } from './intent.ts';
 import type { WriteResult } from './write-result.ts';
 
@@ -26,8 +26,17 @@ export function serverIdOf(target: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The request for an entry; `ifMatch` is the version to send (see `ifMatchFor`). */
+/**
+ * The request for an entry; `ifMatch` is the version to send (see `ifMatchFor`).
+ * It names its account explicitly — the owner's id for a member's write, else
+ * none — so a replay never follows whichever account the page has chosen since.
+ */
 export function buildRequest(entry: OutboxEntry, ifMatch: number | null): WriteRequest {
+  const request = buildBareRequest(entry, ifMatch);
+  return { ...request, options: { ...request.options, account: actingForOf(entry) } };
+}
+
+function buildBareRequest(entry: OutboxEntry, ifMatch: number | null): WriteRequest {
   const idempotencyKey = entry.key;
   const intent = entry.intent;
   switch (intent.kind) {

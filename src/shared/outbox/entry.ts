@@ -53,6 +53,12 @@ export interface OutboxEntry {
   target: string;
   /** Who queued it: never sent while someone else is signed in. Null for signed-out issue reports. */
   userId: number | null;
+  /**
+   * The account the write is for: the queuing user's own id, or the owner they
+   * act for as a team member (sent as X-Account on every replay, whichever
+   * context replays it). Absent on entries queued before teams: the user's own.
+   */
+  accountId?: number | null;
   intent: WriteIntent;
   createdAt: number;
   /** Sends tried so far; 0 means the server has certainly never seen it (safe to coalesce into). */
@@ -69,6 +75,17 @@ export interface OutboxEntry {
    * is the version that earlier write produced, filled in when it succeeds.
    */
   inheritsVersion: boolean;
+}
+
+/** The account an entry's write is for (absent: the queuing user's own). */
+export function accountOf(entry: Pick<OutboxEntry, 'userId' | 'accountId'>): number | null {
+  return entry.accountId ?? entry.userId;
+}
+
+/** The X-Account an entry's replay sends: the owner's id when made for another account, else none. */
+export function actingForOf(entry: Pick<OutboxEntry, 'userId' | 'accountId'>): number | null {
+  const account = accountOf(entry);
+  return account !== null && account !== entry.userId ? account : null;
 }
 
 /** The server's id behind a temporary target, once its create succeeded. */

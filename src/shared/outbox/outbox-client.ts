@@ -176,9 +176,15 @@ export function createOutboxClient(deps: OutboxClientDeps) {
    * The caller waits for the store only: the snapshot follows with the next batch, from
    * the cache (only the first write before any read waits for the queue to be read).
    */
-  async function queueWrite(intent: WriteIntent, userId: number | null): Promise<QueuedWrite> {
+  async function queueWrite(
+    intent: WriteIntent,
+    userId: number | null,
+    /** The owner a team member acts for (null or absent: the user's own account). */
+    accountId: number | null = null,
+  ): Promise<QueuedWrite> {
     const db = await storage.database();
-    const plan = await repository.enqueueIntent(db, intent, { userId, now: clock.now(), newId: storage.newId });
+    const context = { userId, accountId, now: clock.now(), newId: storage.newId };
+    const plan = await repository.enqueueIntent(db, intent, context);
     announceChange();
     if (mirror.isReadThrough(db)) mirror.applyStored({ put: plan.put, remove: plan.remove });
     else await mirror.refresh();

@@ -9,7 +9,7 @@
  * worker can never interleave half of an enqueue with half of a send.
  */
 import type { RoamlyDatabase } from '../db/open-database.ts';
-import type { OutboxEntry } from './entry.ts';
+import { accountOf, type OutboxEntry } from './entry.ts';
 import { reduceEntry, type EntryAction } from './entry-reducer.ts';
 import type { WriteIntent } from './intent.ts';
 import type { WriteResult } from './write-result.ts';
@@ -23,6 +23,8 @@ const CHAIN_LENGTH = 20;
 
 export interface EnqueueContext {
   userId: number | null;
+  /** The account the write is for when it is not `userId`'s own (a team member acting for an owner). */
+  accountId?: number | null;
   now: number;
   newId: () => string;
 }
@@ -43,6 +45,9 @@ export async function enqueueIntent(db: RoamlyDatabase, intent: WriteIntent, ctx
     key: next.kind === 'issue.report' ? next.target.slice('issue:'.length) : ctx.newId(),
     target: next.target,
     userId: ctx.userId,
+    ...(ctx.accountId !== undefined && ctx.accountId !== null && ctx.accountId !== ctx.userId
+      ? { accountId: ctx.accountId }
+      : {}),
     intent: next,
     createdAt: ctx.now,
     attempts: 0,
@@ -53,8 +58,9 @@ export async function enqueueIntent(db: RoamlyDatabase, intent: WriteIntent, ctx
     inheritsVersion: options?.inheritsVersion ?? false,
   })) as NewEntryFactory;
   make.newKey = ctx.newId;
-  // Writes of another account are never merged with this one's.
-  const mine = queued.filter((entry) => entry.userId === ctx.userId);
+  // Writes of another user, or for another account (`profile` names each account's own), are never merged.
+  const account = ctx.accountId ?? ctx.userId;
+  const mine = queued.filter((entry) => entry.userId === ctx.userId && accountOf(entry) === account);
   const plan = planEnqueue(mine, intent, make);
   const writes: Array<Promise<unknown>> = [];
   for (const id of plan.remove) writes.push(outbox.delete(id));

@@ -4,7 +4,14 @@
  * pending updates overlay their fields, pending deletes disappear at once
  * (the Outbox screen still lists them, so nothing vanishes unexplained).
  */
-import { entryFields, entryHasImage, worstSyncState, type OutboxEntry, type TargetSyncState } from './entry.ts';
+import {
+  actingForOf,
+  entryFields,
+  entryHasImage,
+  worstSyncState,
+  type OutboxEntry,
+  type TargetSyncState,
+} from './entry.ts';
 import type { WriteIntent } from './intent.ts';
 
 export type { TargetSyncState } from './entry.ts';
@@ -14,6 +21,8 @@ export interface OutboxEntryView {
   id: string;
   target: string;
   kind: WriteIntent['kind'];
+  /** The owner a team member's write is for (null: the queuing user's own account); laid over that owner's data only. */
+  accountId?: number | null;
   createdAt: number;
   state: TargetSyncState;
   lastError: string | null;
@@ -38,6 +47,30 @@ export type OverlaidEvent<T> = (T | PendingEvent) & { syncTarget: string; syncSt
 /** The most urgent state of a target's entries (the one rank table, entry.ts). */
 function worstState(views: readonly OutboxEntryView[]): TargetSyncState | null {
   return worstSyncState(views.map((view) => view.state));
+}
+
+let lastOfAccount: {
+  views: readonly OutboxEntryView[];
+  account: number | null;
+  shown: readonly OutboxEntryView[];
+} | null = null;
+
+/**
+ * The views of writes made for the account shown — `actingFor`, the owner a
+ * team member acts for, or null for their own — so one account's pending edits
+ * never show over another's data. The same array when nothing is left out, and
+ * the last answer again for the same input (lists memoise on the array's identity).
+ */
+export function viewsOfAccount(
+  views: readonly OutboxEntryView[],
+  actingFor: number | null,
+): readonly OutboxEntryView[] {
+  const account = actingFor;
+  if (lastOfAccount?.views === views && lastOfAccount.account === account) return lastOfAccount.shown;
+  const mine = (view: OutboxEntryView) => (view.accountId ?? null) === account;
+  const shown = views.every(mine) ? views : views.filter(mine);
+  lastOfAccount = { views, account, shown };
+  return shown;
 }
 
 /** The user's profile with their unsent profile writes laid over it. */
@@ -95,6 +128,7 @@ export function toEntryView(entry: OutboxEntry, options: { sending: boolean; pau
     id: entry.id,
     target: entry.target,
     kind: entry.intent.kind,
+    accountId: actingForOf(entry),
     createdAt: entry.createdAt,
     state,
     lastError: entry.lastError,

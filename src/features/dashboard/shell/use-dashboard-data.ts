@@ -10,6 +10,7 @@ import { startSync } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
 import { loadMyEvents, reloadAfterSend, resetMyEvents } from '../../../stores/my-events-store.ts';
 
+/** `userId`: the account shown — a team member's chosen owner, else the signed-in user's own. */
 export function useDashboardData(userId: number | undefined): void {
   const revision = useSync((s) => s.revision);
   const online = useSync((s) => s.online);
@@ -19,7 +20,7 @@ export function useDashboardData(userId: number | undefined): void {
     flushDraftsWhenHidden();
   }, []);
 
-  // A different account never sees the previous one's list.
+  // A different account (another sign-in, or another choice in the Account switcher) never sees the previous one's list.
   useEffect(() => {
     resetMyEvents();
   }, [userId]);

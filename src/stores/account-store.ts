@@ -1,0 +1,95 @@
+/**
+ * Which account the dashboard acts for (the Account switcher): the signed-in
+ * person's own, or an owner whose team they are on. Kept per device and per
+ * person in localStorage, so a reload — or a reload offline — opens the same
+ * account; the accounts one may choose are the last list the server gave
+ * (`GET /team/accounts/`), so the switcher works offline too. Every request the
+ * page makes without naming its account carries X-Account for the choice
+ * (src/lib/api.ts); queued writes carry the account they were made for.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { ApiError } from '../shared/api/errors.ts';
+import { listTeamAccounts } from '../shared/api/team.ts';
+import type { TeamAccount } from '../shared/contract/team.ts';
+import { api, setChosenAccount } from '../lib/api.ts';
+import { useAuth } from './auth-store.ts';
+
+export interface AccountState {
+  /** Per signed-in person (user id): the owner they act for; absent means their own account. */
+  chosen: Readonly<Record<string, number>>;
+  /** Per person: the accounts they are a member of, as last loaded. */
+  memberships: Readonly<Record<string, readonly TeamAccount[]>>;
+}
+
+const NO_ACCOUNTS: readonly TeamAccount[] = [];
+
+export const useAccount = create<AccountState>()(
+  persist(() => ({ chosen: {}, memberships: {} }) as AccountState, {
+    name: 'roamly-account',
+    // A reference, not globalThis.localStorage: where there is none (prerendering) it throws and nothing is kept.
+    storage: createJSONStorage(() => localStorage),
+  }),
+);
+
+/** The owner `userId` acts for now (null: their own account). */
+export function chosenAccountOf(state: AccountState, userId: number | undefined): number | null {
+  if (userId === undefined) return null;
+  return state.chosen[String(userId)] ?? null;
+}
+
+/** The membership the signed-in person acts through now (null: their own account). */
+export function actingMembership(state: AccountState, userId: number | undefined): TeamAccount | null {
+  const owner = chosenAccountOf(state, userId);
+  if (owner === null || userId === undefined) return null;
+  return state.memberships[String(userId)]?.find((account) => account.owner_id === owner) ?? null;
+}
+
+export function membershipsOf(state: AccountState, userId: number | undefined): readonly TeamAccount[] {
+  return userId === undefined ? NO_ACCOUNTS : (state.memberships[String(userId)] ?? NO_ACCOUNTS);
+}
+
+/** The signed-in person's chosen owner, for requests and queued writes. */
+export function currentAccountChoice(): number | null {
+  return chosenAccountOf(useAccount.getState(), useAuth.getState().user?.id);
+}
+
+/** The account the dashboard shows: the chosen owner's id, else the person's own. */
+export function shownAccountId(state: AccountState, userId: number | undefined): number | null {
+  return chosenAccountOf(state, userId) ?? userId ?? null;
+}
+
+setChosenAccount(currentAccountChoice);
+
+/** Acts for `ownerId` from the next request on (null: the person's own account). */
+export function chooseAccount(userId: number, ownerId: number | null): void {
+  useAccount.setState((state) => {
+    const chosen = { ...state.chosen };
+    if (ownerId === null || ownerId === userId) delete chosen[String(userId)];
+    else chosen[String(userId)] = ownerId;
+    return { chosen };
+  });
+}
+
+/**
+ * Reads the accounts `userId` may act for. A choice the list no longer holds
+ * (removed from that team) falls back to their own account; writes already
+ * queued for it keep their account, and the server's refusal shows on them.
+ * Offline or on a server fault the last list stays.
+ */
+export async function loadMemberships(userId: number): Promise<readonly TeamAccount[]> {
+  try {
+    const accounts = await listTeamAccounts(api);
+    useAccount.setState((state) => {
+      const key = String(userId);
+      const chosen = { ...state.chosen };
+      const owner = chosen[key];
+      if (owner !== undefined && !accounts.some((account) => account.owner_id === owner)) delete chosen[key];
+      return { memberships: { ...state.memberships, [key]: accounts }, chosen };
+    });
+    return accounts;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) console.warn('Could not list team accounts', error);
+    return membershipsOf(useAccount.getState(), userId);
+  }
+}
