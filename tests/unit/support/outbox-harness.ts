@@ -16,6 +16,8 @@ export interface HarnessOptions {
   tokens?: StoredTokens | null;
   concurrency?: number;
   sendTimeoutMs?: number;
+  /** The page's chosen account (the client's X-Account for requests that do not name theirs). */
+  account?: () => number | null;
 }
 
 export function createOutboxHarness(options: HarnessOptions) {
@@ -30,6 +32,7 @@ export function createOutboxHarness(options: HarnessOptions) {
   const client = createApiClient({
     fetch: options.fetch,
     locks,
+    ...(options.account ? { account: options.account } : {}),
     tokens: {
       read: async () => tokens,
       write: async (pair) => {
@@ -75,9 +78,11 @@ export function createOutboxHarness(options: HarnessOptions) {
     setTokens(pair: StoredTokens | null) {
       tokens = pair;
     },
-    async queue(intent: WriteIntent, stampedUser: number | null = userId) {
+    /** `accountId`: the owner a team member queues it for (absent: the user's own account). */
+    async queue(intent: WriteIntent, stampedUser: number | null = userId, accountId: number | null = null) {
       return enqueueIntent(await openDatabase(), intent, {
         userId: stampedUser,
+        accountId,
         now,
         // Unique across harnesses: a real server remembers Idempotency-Keys for a day.
         newId: () => `${run}-${++ids}`,
