@@ -23,19 +23,53 @@ export interface JsonLdContext {
   /** Places a weekly series' next session (its startDate). */
   now: Date;
   /** The venue that approved the event (contract §10): the event's location is the venue's. */
-  venue?: { name: string; url: string; address: string; latitude: number | null; longitude: number | null } | null;
+  venue?:
+    | ({ name: string; url: string; address: string; latitude: number | null; longitude: number | null } & Omit<
+        AddressFields,
+        'location_name'
+      >)
+    | null;
 }
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
+/** The address parts a listing (or its venue) keeps beside its place. */
+export interface AddressFields {
+  location_name: string;
+  street_address?: string;
+  postal_code?: string;
+  locality?: string;
+  country_code?: string;
+}
+
+/**
+ * schema.org `PostalAddress`: `streetAddress` only when a street address was
+ * given (never the district or the free-text place), the locality, postcode
+ * and country. A listing saved before it had these parts says what its place
+ * text does: "Peckham, England, GB" is the locality Peckham in GB.
+ */
+export function postalAddress(fields: AddressFields): Record<string, Json> {
+  const parts = fields.location_name.split(',').map((part) => part.trim());
+  const last = parts.length > 1 ? parts[parts.length - 1]! : '';
+  const countryFromText = /^[A-Z]{2}$/.test(last) ? last : '';
+  const locality = fields.locality?.trim() || (fields.street_address?.trim() ? '' : (parts[0] ?? ''));
+  const country = fields.country_code?.trim() || countryFromText;
+  return {
+    '@type': 'PostalAddress',
+    ...(fields.street_address?.trim() ? { streetAddress: fields.street_address.trim() } : {}),
+    ...(locality ? { addressLocality: locality } : {}),
+    ...(fields.postal_code?.trim() ? { postalCode: fields.postal_code.trim() } : {}),
+    ...(country ? { addressCountry: country } : {}),
+  };
+}
+
 function place(record: EventRecord, venue?: JsonLdContext['venue']): Json {
   if (venue) {
-    const address = venue.address || venue.name;
     return {
       '@type': 'Place',
       name: venue.name,
       url: venue.url,
-      address: { '@type': 'PostalAddress', streetAddress: address },
+      address: postalAddress({ ...venue, location_name: venue.address }),
       ...(venue.latitude !== null && venue.longitude !== null
         ? { geo: { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude } }
         : {}),
@@ -44,8 +78,7 @@ function place(record: EventRecord, venue?: JsonLdContext['venue']): Json {
   return {
     '@type': 'Place',
     name: record.location_name || record.title,
-    // Listings hold one free-text place; it is the address as people wrote it.
-    address: { '@type': 'PostalAddress', streetAddress: record.location_name || record.title },
+    address: postalAddress(record),
     ...(record.latitude !== null && record.longitude !== null
       ? { geo: { '@type': 'GeoCoordinates', latitude: record.latitude, longitude: record.longitude } }
       : {}),

@@ -181,6 +181,10 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
         address: venue.location_name,
         latitude: venue.latitude,
         longitude: venue.longitude,
+        street_address: venue.street_address,
+        postal_code: venue.postal_code,
+        locality: venue.locality,
+        country_code: venue.country_code,
       },
     });
     const html = listingDocument(
@@ -238,7 +242,8 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     if (!entry) return notFound(c);
     const ics = calendarText([entry], { host: new URL(origin).host, timeZone: brand.timeZone });
     // Only the page's button counts (http/calendar-add.ts); the owner's own cannot be told apart (no token on a link).
-    if (options.insights && isCalendarAdd(c)) options.insights.count(id, 'calendar_adds', c.get('ip'));
+    if (options.insights && isCalendarAdd(c))
+      options.insights.count(id, 'calendar_adds', c.get('ip'), [], c.req.header('user-agent') ?? '');
     return cached(c, ics, CALENDAR_CONTENT_TYPE, new Date(record.updated_at), true, {
       'Content-Disposition': `attachment; filename="${listingSlug(record.title)}.ics"`,
     });

@@ -86,7 +86,11 @@ function eventRichResultProblems(data: Json): string[] {
     problems.push('endDate');
   const location = data.location ?? {};
   if (location['@type'] !== 'Place' || !location.name) problems.push('location');
-  if (location.address?.['@type'] !== 'PostalAddress' || !location.address.streetAddress)
+  // A street address only where one was given; the locality at least.
+  if (
+    location.address?.['@type'] !== 'PostalAddress' ||
+    !(location.address.streetAddress || location.address.addressLocality)
+  )
     problems.push('location.address');
   if (location.geo?.['@type'] !== 'GeoCoordinates' || typeof location.geo.latitude !== 'number')
     problems.push('location.geo');
@@ -193,7 +197,7 @@ describe('public listing pages', () => {
     expect(data).toMatchObject({
       '@type': 'LocalBusiness',
       name: 'Blue Door Café',
-      address: { '@type': 'PostalAddress', streetAddress: 'Leeds, England, GB' },
+      address: { '@type': 'PostalAddress', addressLocality: 'Leeds', addressCountry: 'GB' },
       geo: { '@type': 'GeoCoordinates', latitude: 53.7965 },
       openingHoursSpecification: [
         {

@@ -130,7 +130,8 @@ describe('the public event page with its fields', () => {
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', streetAddress: 'Shoreditch, London, England, GB' },
+        // The district is the locality, never the street address.
+        address: { '@type': 'PostalAddress', addressLocality: 'Shoreditch', addressCountry: 'GB' },
         geo: { '@type': 'GeoCoordinates', latitude: 51.5265, longitude: -0.0786 },
       },
       organizer: { '@type': 'Person', name: 'sam.nights', url: `${PUBLIC_URL}/p/sam.nights` },

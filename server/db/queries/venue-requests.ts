@@ -260,11 +260,16 @@ export interface ApprovedVenue {
   location_name: string;
   latitude: number | null;
   longitude: number | null;
+  street_address: string;
+  postal_code: string;
+  locality: string;
+  country_code: string;
 }
 
 export async function approvedVenueOf(db: Queryable, eventId: number): Promise<ApprovedVenue | null> {
   const result = await db.query<ApprovedVenue>(
-    `SELECT v.id::text AS id, v.title, v.location_name, v.latitude, v.longitude
+    `SELECT v.id::text AS id, v.title, v.location_name, v.latitude, v.longitude,
+            v.street_address, v.postal_code, v.locality, v.country_code
        FROM events e JOIN events v ON v.id = e.venue_id
       WHERE e.id = $1 AND e.venue_status = 'approved' AND v.is_listing AND v.status = 'published'`,
     [eventId],

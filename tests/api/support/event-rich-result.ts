@@ -28,7 +28,10 @@ export function eventRichResultIssues(data: Json): { errors: string[]; warnings:
   const location = data.location ?? {};
   if (location['@type'] !== 'Place' || !location.name) errors.push('location');
   const address = location.address ?? {};
-  if (typeof address !== 'string' && (address['@type'] !== 'PostalAddress' || !address.streetAddress))
+  if (
+    typeof address !== 'string' &&
+    (address['@type'] !== 'PostalAddress' || !(address.streetAddress || address.addressLocality))
+  )
     errors.push('location.address');
 
   if (!ISO_WITH_OFFSET.test(data.startDate ?? '')) warnings.push('startDate has no time and offset');
