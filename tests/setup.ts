@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
 import { resetDatabaseConnection } from '../src/shared/db/open-database.ts';
+import { resetVenueRequests } from '../src/stores/venue-requests-store.ts';
 import { initialAuthState, useAuth } from '../src/stores/auth-store.ts';
 
 // findBy… waits up to 5 s, not 1 s: on a busy 2-core CI host the first write through the
@@ -41,6 +42,7 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   resetDatabaseConnection();
   useAuth.setState(initialAuthState, true);
+  resetVenueRequests();
 });
 
 afterEach(() => {

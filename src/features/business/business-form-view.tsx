@@ -4,7 +4,7 @@
  * blocks, recurring days with opening and closing times, cover image, and
  * the live preview. Writes go through the outbox.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { categories, subcategoriesOf, type CategoryValue } from '../../shared/contract/categories.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
@@ -46,7 +46,8 @@ function peekHandover(listing: ShownEvent | null): string | null {
   return listing && handover && handover.id === targetId(listing.target) ? handover.message : null;
 }
 
-export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
+/** `requests`: the venue's Requests, shown first — they are what waits for the owner. */
+export function BusinessForm({ listing, requests }: { listing: ShownEvent | null; requests?: ReactNode }) {
   useDocumentTitle(listing ? 'Your business' : 'Add Business', 'dashboard');
   const navigate = useNavigate();
   const form = useListingForm<BusinessFormValues>(
@@ -122,6 +123,7 @@ export function BusinessForm({ listing }: { listing: ShownEvent | null }) {
         {listing ? <ShareActions target={listing.target} title={listing.record.title} /> : null}
         {listing ? <InsightsButton target={listing.target} title={listing.record.title} /> : null}
       </div>
+      {requests}
       <DraftBanner draftKey={form.draftKey} onRestore={form.restoreDraft} onDiscard={() => void draft.clear()} />
       <div className="business-layout">
         <form className="form dash-card" onSubmit={(e) => void onSubmit(e)} noValidate>

@@ -2,7 +2,8 @@
  * The business listing (product §2, §3, §9): /dashboard/add-business creates it,
  * /dashboard/business/{id} edits it. One listing per user: with one already,
  * Add Business goes to it. A live preview shows it as the app will. Below
- * it, the venue's Requests: events promoters asked to list there.
+ * its title, the venue's Requests: events promoters asked to list there
+ * (the business tab counts the ones still waiting).
  */
 import { Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -47,12 +48,7 @@ export function Component() {
       </section>
     );
   }
-  return (
-    <>
-      <BusinessForm key={record.target} listing={record} />
-      {record.id !== null ? <VenueRequests /> : null}
-    </>
-  );
+  return <BusinessForm key={record.target} listing={record} requests={record.id !== null ? <VenueRequests /> : null} />;
 }
 
 function Loading() {

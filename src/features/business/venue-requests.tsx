@@ -8,43 +8,21 @@
  * whenever the outbox has sent something or the device comes back online;
  * offline it shows the last list read on this device, with when it was read.
  */
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { cachedVenueRequests, cacheVenueRequests } from '../../lib/venue-requests-cache.ts';
-import { venueRequests } from '../../shared/api/venue-requests.ts';
+import { useState } from 'react';
 import { imageSources } from '../../shared/contract/media-url.ts';
-import {
-  venueStatusLabels,
-  type VenueAnswer,
-  type VenueRequest,
-  type VenueStatus,
-} from '../../shared/contract/venue-approval.ts';
-import type { OutboxEntryView } from '../../shared/outbox/overlay.ts';
+import { venueStatusLabels, type VenueAnswer, type VenueRequest } from '../../shared/contract/venue-approval.ts';
 import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-result.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { useSync } from '../../stores/sync-store.ts';
-
-interface Loaded {
-  userId: number;
-  requests: readonly VenueRequest[];
-  /** When the list was read from the server. */
-  readAt: number;
-}
+import {
+  recordAnswered,
+  unsentVenueStatus,
+  useVenueRequests,
+  venueRequestTarget,
+  waitingCount,
+} from '../../stores/venue-requests-store.ts';
 
 const readAtText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const targetOf = (id: number) => `venue-request:${id}` as const;
-
-/** The answer an unsent outbox entry gives this request, if any (the latest one wins). */
-function unsentStatus(views: readonly OutboxEntryView[], id: number): VenueStatus | null {
-  let status: VenueStatus | null = null;
-  for (const view of views) {
-    if (view.target !== targetOf(id)) continue;
-    const value = view.fields.venue_status;
-    if (value === 'approved' || value === 'declined') status = value;
-  }
-  return status;
-}
 
 function whenText(request: VenueRequest): string {
   if (request.is_recurring) return 'Every week';
@@ -62,58 +40,16 @@ function whenText(request: VenueRequest): string {
 export function VenueRequests() {
   const userId = useAuth((s) => s.user?.id ?? null);
   const online = useSync((s) => s.online);
-  const revision = useSync((s) => s.revision);
   const views = useSync((s) => s.views);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { requests: read, readAt, failed } = useVenueRequests(userId);
   const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
-
-  // Opened offline (or before the first read answers): the copy this device kept.
-  useEffect(() => {
-    if (userId === null || loaded) return;
-    let live = true;
-    cachedVenueRequests(userId)
-      .then((cached) => {
-        if (live && cached)
-          setLoaded((current) => current ?? { userId, requests: cached.data, readAt: cached.storedAt });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [userId, loaded]);
-
-  // Answers saved on this screen, numbered in the order they were saved: a read that began
-  // before an answer was saved answers with the request as it was before, and must not
-  // show it unanswered again.
-  const saved = useRef({ count: 0, answers: new Map<number, { request: VenueRequest; number: number }>() });
-
-  useEffect(() => {
-    if (userId === null || !online) return;
-    const controller = new AbortController();
-    const savedBefore = saved.current.count;
-    venueRequests(api, controller.signal)
-      .then((read) => {
-        if (controller.signal.aborted) return; // a newer read is on its way
-        const requests = read.map((request) => {
-          const answer = saved.current.answers.get(request.id);
-          return answer && answer.number > savedBefore ? answer.request : request;
-        });
-        setLoaded({ userId, requests, readAt: Date.now() });
-        setFailed(false);
-        void cacheVenueRequests(userId, requests).catch(() => undefined);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [userId, online, revision]);
+  const loaded = read !== null;
 
   async function answer(request: VenueRequest, verdict: VenueAnswer) {
     setNotes((all) => ({ ...all, [request.id]: '' }));
     const outcome = await saveThroughOutbox({
       kind: 'venue.answer',
-      target: targetOf(request.id),
+      target: venueRequestTarget(request.id),
       eventId: request.id,
       venueId: request.venue_id,
       answer: verdict,
@@ -121,13 +57,7 @@ export function VenueRequests() {
     });
     let note = '';
     if (outcome.kind === 'saved' && outcome.result?.kind === 'venue-answer') {
-      const answered = outcome.result.request;
-      saved.current.answers.set(answered.id, { request: answered, number: ++saved.current.count });
-      setLoaded((current) =>
-        current
-          ? { ...current, requests: current.requests.map((r) => (r.id === answered.id ? answered : r)) }
-          : current,
-      );
+      recordAnswered(outcome.result.request);
     } else if (outcome.kind === 'pending') {
       note = pendingMessage(outcome.reason);
     } else if (outcome.kind === 'rejected') {
@@ -138,16 +68,16 @@ export function VenueRequests() {
     setNotes((all) => ({ ...all, [request.id]: note }));
   }
 
-  const requests = loaded?.requests ?? [];
+  const requests = read ?? [];
   const shown = requests.map((request) => {
-    const unsent = unsentStatus(views, request.id);
+    const unsent = unsentVenueStatus(views, request.id);
     return { request, status: unsent ?? request.venue_status, unsent: unsent !== null };
   });
   // Waiting for an answer first; answering one moves it down only when the list is read again.
-  const waiting = shown.filter((item) => item.request.venue_status === 'pending').length;
+  const waiting = waitingCount(read, views);
 
   return (
-    <section className="dash-page venue-requests" aria-labelledby="venue-requests-title">
+    <section className="dash-card venue-requests" aria-labelledby="venue-requests-title">
       <h2 id="venue-requests-title">Requests</h2>
       <p className="muted">
         Promoters ask to list their events at your venue. Approved events show “at” your venue and under What’s on on
@@ -163,8 +93,8 @@ export function VenueRequests() {
           {online ? 'Loading requests…' : 'Requests show here when you are online.'}
         </p>
       ) : null}
-      {loaded && !online ? (
-        <p className="muted">You are offline: these are the requests as of {readAtText(loaded.readAt)}.</p>
+      {loaded && !online && readAt !== null ? (
+        <p className="muted">You are offline: these are the requests as of {readAtText(readAt)}.</p>
       ) : null}
       {loaded && requests.length === 0 ? <p>No requests yet.</p> : null}
       {loaded && requests.length > 0 ? (

@@ -142,9 +142,11 @@ function WaitingRequestsBadge() {
   const waiting = waitingCount(useVenueRequests(userId).requests, views);
   if (waiting === 0) return null;
   return (
-    <span className="dashboard__badge">
-      {waiting}
-      <span className="visually-hidden">{waiting === 1 ? ' request waits' : ' requests wait'}</span>
-    </span>
+    <>
+      <span className="dashboard__badge" aria-hidden="true">
+        {waiting}
+      </span>
+      <span className="visually-hidden">{waiting === 1 ? ', 1 request waits' : `, ${waiting} requests wait`}</span>
+    </>
   );
 }
