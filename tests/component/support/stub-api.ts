@@ -11,6 +11,8 @@ export interface SentRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers (X-Account, If-Match, …), lower-cased names. */
+  headers: Headers;
 }
 
 export function stubApi(routes: Record<string, Handler>) {
@@ -19,7 +21,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     const path = new URL(input, 'http://app.test').pathname;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
-    sent.push({ method, path, body });
+    sent.push({ method, path, body, headers: new Headers(init.headers) });
     const handler = routes[`${method} ${path}`];
     const answer = handler ? await handler(body) : { status: 404, body: { detail: 'Not found.' } };
     return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
