@@ -9,10 +9,14 @@
  * `POST /api/events/{id}/insights/hit/`: the public page's beacon, sent after
  * the page has loaded (src/listing-page.ts). It answers 204, counted or not,
  * so it tells a caller nothing (past its rate limit, 429). Not counted: a
- * robot or a prefetch (http/counted-visit.ts), the listing's owner (the page
- * sends the token the dashboard stored on this device; an expired one still
- * proves who it is — it only ever removes a count), a cross-site request,
- * and anything past what one address or network may add. The database sees
+ * robot or a prefetch (http/counted-visit.ts), the listing's owner or a
+ * member of the owner's team (the page sends the token the dashboard stored
+ * on this device; an expired one still proves who it is — it only ever
+ * removes a count), a cross-site request, and anything past what one address
+ * or network may add. The page sends one view per page load, and views count
+ * per page load up to 20 per address, listing and day
+ * (services/insights-visitors.ts); visitors are told apart by address and
+ * User-Agent. The database sees
  * one rate-limit statement per beacon (plus the owner's lookup when a token
  * comes with it, and a tagged link's when `src` is a link's code) and no row
  * that grows with the number of beacons. A counted view also counts for its
@@ -37,6 +41,7 @@ import { route } from '../http/route.ts';
 import { INSIGHT_COLUMNS, listingOwner, ownInsightDays, sourceViews } from '../db/queries/listing-insights.ts';
 import { isEventLink } from '../db/queries/event-links.ts';
 import { followersOfListing } from '../db/queries/follows.ts';
+import { membershipOf } from '../db/queries/team.ts';
 import { referrerHost } from '../http/referrer-host.ts';
 import { hostSource, insightsDay, linkSource, type InsightsCounter } from '../services/insights-counter.ts';
 import { eventId } from './event-rules.ts';
@@ -132,6 +137,15 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
     }
   }
 
+  /** Whether the beacon's token is the listing's owner's or a member of the owner's team's. */
+  async function ownersOwn(c: ApiContext, id: number): Promise<boolean> {
+    const holder = await tokenHolder(c);
+    if (holder === null) return false;
+    const owner = await listingOwner(db, id);
+    if (owner === null) return false;
+    return holder === owner || (await membershipOf(db, owner, holder)) !== null;
+  }
+
   // Not `anonymous`: the handler refuses a cross-site beacon itself, with its own sentence, and a
   // same-site one may come without Origin. Not idempotent: a stored answer would be a row per
   // anonymous request, kept 24 h, and a repeat costs nothing — the counter counts an address once
@@ -158,14 +172,14 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
       }
       const hit = c.req.valid('json');
       if (!mayCount(c)) return c.body(null, 204);
-      const holder = await tokenHolder(c);
-      if (holder !== null && holder === (await listingOwner(db, id))) return c.body(null, 204);
+      if (await ownersOwn(c, id)) return c.body(null, 204);
       const address = c.get('ip');
-      if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address);
+      const agent = c.req.header('user-agent') ?? '';
+      if (hit.kind === 'ticket_click') counter.count(id, 'ticket_clicks', address, [], agent);
       else {
-        counter.count(id, 'views', address, await viewSources(c, id, hit));
-        if (hit.src === 'qr') counter.count(id, 'qr_scans', address);
-        if (hit.src === 'share') counter.count(id, 'shares', address);
+        counter.count(id, 'views', address, await viewSources(c, id, hit), agent);
+        if (hit.src === 'qr') counter.count(id, 'qr_scans', address, [], agent);
+        if (hit.src === 'share') counter.count(id, 'shares', address, [], agent);
       }
       return c.body(null, 204);
     },

@@ -20,10 +20,10 @@
  * A counted view also counts for its sources (a tagged link, `qr`, `share`, a
  * referring site's host name), so a source is bounded exactly as views are;
  * at most `maxHostsPerListing` referring hosts a listing and day are told
- * apart, the rest count as `other`. `visitors` is the day's distinct callers
- * of a listing, as the day's memory of who counted knows them: each flush adds
- * those first seen since the last one (with N processes, a caller seen by two
- * counts twice).
+ * apart, the rest count as `other`. `visitors` is the day's distinct visitors
+ * of a listing (address, User-Agent and listing under the day's salt), as the
+ * day's memory knows them: each flush adds those first seen since the last
+ * one (with N processes, a visitor seen by two counts twice).
  */
 import { brand } from '../../src/brand.ts';
 import type { Db } from '../db/client.ts';
@@ -63,10 +63,12 @@ export const linkSource = (slug: string) => `link:${slug}`;
 
 export interface InsightsCounter {
   /**
-   * Counts one hit unless this address already counted it today (or its
-   * bounds are reached), and then each of `sources` (source keys) once; true when counted.
+   * Counts one hit unless its address may add no more of it today (a view
+   * counts per page load up to a bound, anything else once: insights-visitors.ts)
+   * or a bound is reached, and then each of `sources` (source keys) once; true
+   * when counted. `agent` (the User-Agent) tells visitors behind one address apart.
    */
-  count(eventId: number, kind: InsightColumn, address: string, sources?: readonly string[]): boolean;
+  count(eventId: number, kind: InsightColumn, address: string, sources?: readonly string[], agent?: string): boolean;
   /** Writes what is pending; returns the rows written. */
   flush(): Promise<number>;
   /** Stops the timer and flushes what is left (graceful shutdown). */
@@ -131,7 +133,13 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
     return source;
   }
 
-  function count(eventId: number, kind: InsightColumn, address: string, sources: readonly string[] = []): boolean {
+  function count(
+    eventId: number,
+    kind: InsightColumn,
+    address: string,
+    sources: readonly string[] = [],
+    agent = '',
+  ): boolean {
     turnDay(insightsDay(now()));
     const key = `${eventId}\n${day}`;
     let row = pending.get(key);
@@ -140,7 +148,7 @@ export function insightsCounter({ db, now, logger, limits: overrides }: Insights
       warnOnce('the pending bound', { pending: pending.size });
       return false;
     }
-    const admitted = visitors.admit(eventId, kind, address);
+    const admitted = visitors.admit(eventId, kind, address, agent);
     if (!admitted) return false;
     if (!row) {
       row = {

@@ -5,10 +5,19 @@
  * A caller is an address bucket (an IPv4 address or an IPv6 /64,
  * http/client-ip.ts). One machine usually holds a whole IPv6 /48 — 65,536
  * /64s — so a /48 is bounded too. Per day:
- * - a caller counts each listing once per kind, and `perAddressPerDay` hits in all;
- * - a /48 counts `perNetworkPerListing` hits per listing and kind, and
- *   `perNetworkPerDay` hits in all (IPv4 addresses are not grouped: a carrier
- *   NAT puts whole towns behind one /24).
+ * - a caller counts a listing's views once per page load, at most
+ *   `viewsPerAddressPerListing` (20) of them — a household or an office behind
+ *   one address shares those — and each other kind (QR scan, share, calendar
+ *   add, ticket click) once; `perAddressPerDay` hits in all;
+ * - a /48 counts `perNetworkPerListing` distinct callers per listing and kind,
+ *   and `perNetworkPerDay` hits in all (IPv4 addresses are not grouped: a
+ *   carrier NAT puts whole towns behind one /24).
+ *
+ * A visitor is a salted hash of the caller's address, its User-Agent and the
+ * listing: two phones behind one Wi-Fi are two visitors when their browsers
+ * differ, one when they are the same model and version. Only a counted hit
+ * makes a visitor, so however a caller varies its User-Agent it adds no more
+ * visitors than the hits its address may add.
  *
  * Memory is bounded so that a flood costs the flooded listing, not everyone:
  * - each listing holds at most `maxPerListing` entries (its callers and /48s).
@@ -32,6 +41,8 @@ import { hash, randomBytes } from 'node:crypto';
 import { INSIGHT_COLUMNS, type InsightColumn } from '../db/queries/listing-insights.ts';
 
 export interface VisitorLimits {
+  /** Views one caller (IPv4 address, IPv6 /64) may add to one listing in a day: one per page load up to this. */
+  viewsPerAddressPerListing: number;
   /** Hits one caller (IPv4 address, IPv6 /64) may add in a day, over all listings and kinds. */
   perAddressPerDay: number;
   /** Hits one IPv6 /48 may add in a day, over all listings and kinds. */
@@ -47,6 +58,7 @@ export interface VisitorLimits {
 }
 
 export const defaultVisitorLimits: VisitorLimits = {
+  viewsPerAddressPerListing: 20,
   perAddressPerDay: 300,
   perNetworkPerDay: 3_000,
   perNetworkPerListing: 50,
@@ -62,8 +74,12 @@ export type StopReason = 'listing-bound' | 'memory-bound';
 export type Admission = false | 'first' | 'again';
 
 export interface DailyVisitors {
-  /** Truthy (and remembered) when this hit may count; false when it repeats one or a bound is reached. */
-  admit(eventId: number, kind: InsightColumn, address: string): Admission;
+  /**
+   * Truthy (and remembered) when this hit may count; false when it repeats
+   * one it may not (a second QR scan, a 21st view) or a bound is reached.
+   * `agent` is the caller's User-Agent, which tells visitors behind one address apart.
+   */
+  admit(eventId: number, kind: InsightColumn, address: string, agent?: string): Admission;
 }
 
 /**
@@ -90,16 +106,18 @@ export function networkOf(address: string): string {
 }
 
 interface ListingMemory {
-  /** (caller, kind) pairs counted today. */
-  callers: Set<number>;
-  /** Hits per (/48, kind) today. */
+  /** Hits counted today per (caller, kind). */
+  callers: Map<number, number>;
+  /** Distinct callers per (/48, kind) today. */
   networks: Map<number, number>;
+  /** The day's visitors (address, User-Agent and listing, hashed). */
+  visitors: Set<number>;
 }
 
 /** A caller's or network's hash with a kind in its low bits: 48 + 3 bits, still an exact number. */
 const withKind = (key: number, kind: InsightColumn) => key * 8 + INSIGHT_COLUMNS.indexOf(kind);
 
-const sizeOf = (listing: ListingMemory) => listing.callers.size + listing.networks.size;
+const sizeOf = (listing: ListingMemory) => listing.callers.size + listing.networks.size + listing.visitors.size;
 /** Listings are kept in classes by size (1, 2–3, 4–7, …) to find one of the largest at once. */
 const classOf = (size: number) => 31 - Math.clz32(size);
 
@@ -155,7 +173,7 @@ export function dailyVisitors(
   }
 
   return {
-    admit(eventId, kind, address) {
+    admit(eventId, kind, address, agent = '') {
       if (stopped.has(eventId)) return false;
       const network = networkOf(address);
       const grouped = network !== address;
@@ -166,14 +184,16 @@ export function dailyVisitors(
 
       let listing = listings.get(eventId);
       const visit = withKind(caller, kind);
-      if (listing?.callers.has(visit)) return false;
-      // Every kind the caller counted is remembered, so the day's distinct visitors need no memory of their own.
-      const seen = INSIGHT_COLUMNS.some((other) => listing?.callers.has(withKind(caller, other)));
-      const netVisit = net === null ? null : withKind(net, kind);
+      const hits = listing?.callers.get(visit) ?? 0;
+      if (hits >= (kind === 'views' ? limits.viewsPerAddressPerListing : 1)) return false;
+      const visitor = hashed(`visitor ${eventId} ${address} ${agent}`);
+      const seen = listing?.visitors.has(visitor) ?? false;
+      // A /48 is bounded by the callers it brings to a listing, not by their page loads.
+      const netVisit = net === null || hits > 0 ? null : withKind(net, kind);
       const fromNetwork = netVisit === null ? 0 : (listing?.networks.get(netVisit) ?? 0);
       if (fromNetwork >= limits.perNetworkPerListing) return false;
 
-      const needed = netVisit !== null && fromNetwork === 0 ? 2 : 1;
+      const needed = (hits === 0 ? 1 : 0) + (netVisit !== null && fromNetwork === 0 ? 1 : 0) + (seen ? 0 : 1);
       const size = listing ? sizeOf(listing) : 0;
       if (size + needed > limits.maxPerListing) {
         letGo(eventId, 'listing-bound');
@@ -187,11 +207,12 @@ export function dailyVisitors(
       }
 
       if (!listing) {
-        listing = { callers: new Set(), networks: new Map() };
+        listing = { callers: new Map(), networks: new Map(), visitors: new Set() };
         listings.set(eventId, listing);
       }
-      listing.callers.add(visit);
+      listing.callers.set(visit, hits + 1);
       if (netVisit !== null) listing.networks.set(netVisit, fromNetwork + 1);
+      listing.visitors.add(visitor);
       resize(eventId, size, size + needed);
       remembered += needed;
       spend(caller);

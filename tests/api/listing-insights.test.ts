@@ -2,8 +2,9 @@
  * Listing insights (contract §10): `GET /api/events/{id}/insights/`
  * is the owner's alone (others 404); the public page's beacon and its
  * "Add to calendar" button (`/e/{id}.ics?from=page`) count per listing per day, except robots,
- * prefetches and the owner's own views; one address counts a listing once
- * a day per kind and at most `perAddressPerDay` hits in all; counts reach
+ * prefetches and the owner's own views; one address counts a listing's views
+ * per page load (up to a bound), every other kind once a day, and at most
+ * `perAddressPerDay` hits in all; counts reach
  * the database by addition at each flush, so two counters on one database
  * add up and a stop flushes what is pending. Nothing about the caller is
  * stored: the table holds only listing, day and counts.
@@ -118,7 +119,7 @@ describe('GET /api/events/{id}/insights/', () => {
 });
 
 describe('counting', () => {
-  it('counts a view once per address per day; a QR scan and a shared link are also views', async () => {
+  it('counts a view per page load, a QR scan or a share once per address a day; both are also views', async () => {
     const id = await createEvent(owner);
     for (let i = 0; i < 3; i++) expect((await beacon(id, { kind: 'view' }, '198.51.100.1')).status).toBe(204);
     await beacon(id, { kind: 'view', src: 'qr' }, '198.51.100.2');
@@ -127,7 +128,7 @@ describe('counting', () => {
     // The same /64: the same caller.
     await beacon(id, { kind: 'view', src: 'share' }, '2001:db8:5:6::abcd');
     expect(await totals(id)).toEqual({
-      views: 3,
+      views: 7,
       qr_scans: 1,
       shares: 1,
       calendar_adds: 0,
