@@ -3,12 +3,15 @@
  * current one, with "Keep mine" / "Take theirs" for each (architecture §5).
  */
 import { useState } from 'react';
+import { fieldLabel } from '../../shared/contract/field-labels.ts';
 import { resolveConflict } from '../../stores/sync-actions.ts';
 
 interface Props {
   entryId: string;
   mine: Readonly<Record<string, unknown>>;
   theirs: Readonly<Record<string, unknown>>;
+  /** A business listing (its `bio` is a Bio, an event's a Description). */
+  listing: boolean;
 }
 
 const show = (value: unknown) =>
@@ -18,7 +21,7 @@ const show = (value: unknown) =>
       ? value
       : JSON.stringify(value);
 
-export function ConflictChoice({ entryId, mine, theirs }: Props) {
+export function ConflictChoice({ entryId, mine, theirs, listing }: Props) {
   const [choice, setChoice] = useState<Record<string, 'mine' | 'theirs'>>({});
   const [busy, setBusy] = useState(false);
   const fields = Object.keys(mine);
@@ -36,7 +39,7 @@ export function ConflictChoice({ entryId, mine, theirs }: Props) {
       </p>
       {fields.map((name) => (
         <fieldset key={name} className="outbox-conflict__field">
-          <legend>{name.replace(/_/g, ' ')}</legend>
+          <legend>{fieldLabel(name, { listing })}</legend>
           <label>
             <input
               type="radio"

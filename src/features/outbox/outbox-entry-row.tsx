@@ -6,6 +6,7 @@ import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import { useAuth } from '../../stores/auth-store.ts';
+import { useShownEvents } from '../../stores/use-overlaid-events.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
 
@@ -16,18 +17,20 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
   const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
   const edit = editorLink(view, business);
   const stale = now - view.createdAt > STALE_AFTER_MS;
+  // The record as the dashboard lists it: a write that changes only the status names it by its title.
+  const record = useShownEvents().find((shown) => shown.target === view.target)?.record ?? null;
+  const what = describeEntry(view, record);
   const run = (task: () => Promise<void>) => {
     setBusy(true);
     void task().finally(() => setBusy(false));
   };
   const discard = () => {
-    if (window.confirm(`Discard “${describeEntry(view)}”? This change will not be sent.`))
-      run(() => discardEntry(view.id));
+    if (window.confirm(`Discard “${what}”? This change will not be sent.`)) run(() => discardEntry(view.id));
   };
   return (
     <li className={`outbox-entry outbox-entry--${view.state}`}>
       <div className="outbox-entry__head">
-        <h2 className="outbox-entry__what">{describeEntry(view)}</h2>
+        <h2 className="outbox-entry__what">{what}</h2>
         <span className="outbox-entry__state">{stateLabel[view.state]}</span>
       </div>
       <p className="outbox-entry__meta">
@@ -42,7 +45,12 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
       ) : null}
       {view.lastError ? <p className="outbox-entry__error">{view.lastError}</p> : null}
       {view.conflict ? (
-        <ConflictChoice entryId={view.id} mine={view.conflict.mine} theirs={view.conflict.theirs} />
+        <ConflictChoice
+          entryId={view.id}
+          mine={view.conflict.mine}
+          theirs={view.conflict.theirs}
+          listing={record?.is_listing === true}
+        />
       ) : null}
       <div className="outbox-entry__actions">
         {view.conflict ? null : (

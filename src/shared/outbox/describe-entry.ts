@@ -4,20 +4,46 @@
  */
 import type { OutboxEntryView } from './overlay.ts';
 
-export function describeEntry(view: Pick<OutboxEntryView, 'kind' | 'fields' | 'target'>): string {
-  const title = typeof view.fields.title === 'string' && view.fields.title ? `“${view.fields.title}”` : null;
+/** What the Outbox knows of the record a write is for, when the write itself does not say. */
+export interface KnownRecord {
+  title: string;
+}
+
+const statusVerbs: Readonly<Record<string, string>> = {
+  published: 'Publish',
+  cancelled: 'Cancel',
+  postponed: 'Postpone',
+};
+
+export function describeEntry(
+  view: Pick<OutboxEntryView, 'kind' | 'fields' | 'target'>,
+  known: KnownRecord | null = null,
+): string {
+  const named = typeof view.fields.title === 'string' && view.fields.title ? view.fields.title : known?.title;
+  const title = named ? `“${named}”` : null;
   switch (view.kind) {
     case 'event.create':
       return `New event ${title ?? ''}`.trim();
-    case 'event.update':
-      return title ? `Changes to ${title}` : `Changes to event ${view.target.replace(/^event:/, '#')}`;
+    case 'event.update': {
+      // A write that only changes the status says what it does ("Publish “Jazz Night”").
+      const status = typeof view.fields.status === 'string' ? view.fields.status : null;
+      const it = title ?? 'an event';
+      if (status === 'draft') return `Move ${it} to drafts`;
+      if (
+        status &&
+        statusVerbs[status] &&
+        Object.keys(view.fields).every((name) => name === 'status' || name === 'status_note')
+      )
+        return `${statusVerbs[status]} ${it}`;
+      return `Changes to ${it}`;
+    }
     case 'event.delete':
-      return `Delete event ${view.target.replace(/^event:/, '#')}`;
+      return `Delete ${title ?? 'an event'}`;
     case 'profile.update':
       return 'Profile changes';
     case 'venue.answer': {
       const verb = view.fields.venue_status === 'approved' ? 'Approve' : 'Decline';
-      return `${verb} ${title ?? `event ${view.target.replace(/^venue-request:/, '#')}`} at your venue`;
+      return `${verb} ${title ?? 'a request'} at your venue`;
     }
     case 'issue.report': {
       const message = typeof view.fields.message === 'string' ? view.fields.message : '';
