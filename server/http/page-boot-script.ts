@@ -26,6 +26,9 @@
  * nothing and starts after 2 s. A browser that cannot list its databases counts
  * as returning.
  *
+ * So does a first visit to an address that asks the app for something at once:
+ * `/?login=1` (where /login redirects) opens the Log in panel.
+ *
  * A click on a button before the app is live is remembered; the app replays it
  * once hydrated (src/app/layout/early-click.ts). So is a plain click on a link to
  * another page of the site made while the app is on its way (the press that
@@ -59,6 +62,8 @@ export const PAGE_BOOT_SCRIPT = [
   'e.preventDefault();w.__roamlyHeldLink=a;setTimeout(()=>w.__roamlyLive||(location.href=a.href),3e3)}},!0);',
   'w.addEventListener("beforeinstallprompt",e=>{e.preventDefault();w.__roamlyInstallPrompt=e});',
   'w.addEventListener("load",()=>n&&!n.controller&&n.register("/sw.js").catch(()=>0));',
+  // An address that asks the app for something at once (/?login=1: the Log in panel) starts it after the paint.
+  '/[?&]login=1/.test(location.search)?afterPaint():',
   `listed?listed.then(dbs=>dbs.some(db=>db.name===${JSON.stringify(DB_NAME)})&&afterPaint(),afterPaint):afterPaint()`,
   '})()',
 ].join('');

@@ -42,6 +42,15 @@ test('a browser that already has the app database starts the app after the paint
   await expect.poll(() => page.evaluate(() => (window as { __roamlyLive?: boolean }).__roamlyLive)).toBe(true);
 });
 
+test('a first visit to /login opens the Log in panel without waiting for an interaction', async ({ page }) => {
+  // /login redirects to /?login=1: a link in a mail or a bookmark that asks for the panel.
+  await page.goto('/login');
+  const panel = page.getByRole('dialog', { name: 'Site menu' });
+  await expect(panel.getByRole('tab', { name: 'Log in', selected: true })).toBeVisible();
+  await expect(panel.getByLabel('Email')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('a link clicked while the app is on its way is followed as a plain link when the app never arrives', async ({
   page,
 }) => {
