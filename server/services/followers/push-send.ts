@@ -1,8 +1,8 @@
 /**
  * One push message (RFC 8030) to one subscription: encrypted as aes128gcm
- * (RFC 8291) and signed with the server's VAPID key (RFC 8292) by web-push's
- * generateRequestDetails, then POSTed here rather than by web-push's own
- * sender, so the connection goes to the address push-address.ts checked (and
+ * (RFC 8291, push-encrypt.ts, off the event loop) and signed with the
+ * server's VAPID key (RFC 8292, web-push's getVapidHeaders), then POSTed
+ * here rather than by web-push's own sender, so the connection goes to the address push-address.ts checked (and
  * to `http://127.0.0.1` under PUSH_ALLOW_LOCAL), with a deadline, and reads
  * at most a little of the answer.
  *
@@ -11,12 +11,13 @@
  * and the VAPID header — an ES256 JWT for the service's origin, good for 12
  * hours — is signed once per origin and reused until an hour before it
  * expires, instead of once per message. The payload is still encrypted for
- * each subscription with a fresh key, as RFC 8291 asks.
+ * each subscription with a fresh key.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webPush from 'web-push';
+import { encryptPush } from './push-encrypt.ts';
 import { pushTarget } from './push-address.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -99,14 +100,20 @@ export async function sendPush(
   allowLocal: boolean,
 ): Promise<PushOutcome> {
   const target = await pushTarget(subscription.endpoint, allowLocal);
-  // Encrypted here for this subscription; the VAPID header is the origin's, signed once (vapidAuthorization).
-  const details = webPush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    payload,
-    { contentEncoding: 'aes128gcm', TTL: PUSH_TTL_SECONDS, topic },
-  );
-  const headers = {
-    ...(details.headers as Record<string, string | number>),
+  let body: Buffer;
+  try {
+    body = await encryptPush(subscription.p256dh, subscription.auth, payload);
+  } catch (error) {
+    // The subscription's keys are not a browser's: no retry will change that.
+    return { ok: false, gone: false, retry: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  const headers: Record<string, string | number> = {
+    TTL: PUSH_TTL_SECONDS,
+    Topic: topic,
+    Urgency: 'normal',
+    'Content-Type': 'application/octet-stream',
+    'Content-Encoding': 'aes128gcm',
+    'Content-Length': body.length,
     Authorization: vapidAuthorization(target.url.origin, vapid, Math.floor(Date.now() / 1000)),
   };
   const secure = target.url.protocol === 'https:';
@@ -135,7 +142,7 @@ export async function sendPush(
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from the push service in ${PUSH_TIMEOUT_MS} ms`)));
     req.on('error', reject);
-    req.end(details.body ?? undefined);
+    req.end(body);
   }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   if (status instanceof Error) return { ok: false, gone: false, retry: true, reason: status.message };
   if (status >= 200 && status < 300) return { ok: true };
