@@ -7,13 +7,19 @@
  * place details give latitude and longitude. Search errors are logged and
  * leave an empty list. Fetchers are injected so the widget knows no endpoint.
  */
-import { PLACES_DEBOUNCE_MS, type PlacePrediction, PLACES_MIN_INPUT_LENGTH } from '../shared/contract/places.ts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  PLACES_DEBOUNCE_MS,
+  type AddressParts,
+  type PlacePrediction,
+  PLACES_MIN_INPUT_LENGTH,
+} from '../shared/contract/places.ts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { onSuggestionKeys, SuggestionList } from './suggestion-list.tsx';
 
 export type PlaceSuggestion = PlacePrediction;
 
-export interface ChosenPlace {
+/** A chosen suggestion: its description, coordinates and what it knows of its address. */
+export interface ChosenPlace extends AddressParts {
   description: string;
   lat: number;
   lng: number;
@@ -22,16 +28,27 @@ export interface ChosenPlace {
 export interface PlacesSearchProps {
   label?: string;
   value: string;
-  /** Typing: the text changed and no chosen place applies any more. */
+  /** Typing: the text changed (whether the chosen place still applies is the caller's business). */
   onTextChange: (text: string) => void;
   /** A suggestion was chosen and its coordinates are known. */
   onPlace: (place: ChosenPlace) => void;
   search: (input: string, signal: AbortSignal) => Promise<readonly PlaceSuggestion[]>;
-  details: (placeId: string) => Promise<{ lat: number; lng: number }>;
+  details: (placeId: string) => Promise<{ lat: number; lng: number } & AddressParts>;
+  /** Said under the field (and read with it): where the map pin is. */
+  hint?: ReactNode;
 }
 
-export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace, search, details }: PlacesSearchProps) {
+export function PlacesSearch({
+  label = 'Location',
+  value,
+  onTextChange,
+  onPlace,
+  search,
+  details,
+  hint,
+}: PlacesSearchProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const listId = `${id}-list`;
   const [query, setQuery] = useState<string | null>(null);
   const [options, setOptions] = useState<readonly PlaceSuggestion[]>([]);
@@ -77,7 +94,7 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
     onTextChange(option.description);
     try {
       const location = await details(option.place_id);
-      onPlace({ description: option.description, lat: location.lat, lng: location.lng });
+      onPlace({ ...location, description: option.description });
     } catch (error) {
       console.error('Place details failed', error);
     }
@@ -101,6 +118,7 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
         value={value}
         onChange={(event) => {
@@ -123,6 +141,11 @@ export function PlacesSearch({ label = 'Location', value, onTextChange, onPlace,
       >
         {(option) => option.description}
       </SuggestionList>
+      {hint ? (
+        <span className="field__hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
     </div>
   );
 }

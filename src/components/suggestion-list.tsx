@@ -4,7 +4,7 @@
  * (at most 260 px tall, scrolled inside — product §9). Each field keeps its own
  * search, its own state and how an option reads.
  */
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface SuggestionKeys<T> {
   options: readonly T[];
@@ -63,8 +63,17 @@ export function SuggestionList<T>({
   choose,
   children,
 }: SuggestionListProps<T>) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const count = options.length;
+  // An opened list is brought into view inside whatever scrolls it (the editor's body on a
+  // phone): otherwise it hangs below the fold, behind the editor's action bar.
+  useEffect(() => {
+    if (!expanded || count === 0) return;
+    listRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [expanded, count]);
   return (
     <ul
+      ref={listRef}
       id={listId}
       role="listbox"
       aria-label={label}

@@ -1,11 +1,12 @@
 /**
  * The Venue field of the event editor (contract §10): a combobox of business
- * listings near the chosen place whose name matches what is typed — the ARIA
- * 1.2 combobox pattern and the debounce of the Location field
- * (places-search.tsx): more than 2 trimmed characters and 400 ms without
- * typing. Choosing one names it as the venue; typing again or **Remove
- * venue** takes it away. Without a place there is nothing to search near,
- * and the hint says so. The fetcher is injected so the widget knows no endpoint.
+ * listings whose name matches what is typed, across the city (best match
+ * first, then nearest to the event's place when it has one) — the ARIA 1.2
+ * combobox pattern and the debounce of the Location field (places-search.tsx):
+ * more than 2 trimmed characters and 400 ms without typing. Choosing one names
+ * it as the venue and hands the listing over, so the editor can take its
+ * address and pin; typing again or **Remove venue** takes the venue away.
+ * The fetcher is injected so the widget knows no endpoint.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { onSuggestionKeys, SuggestionList } from './suggestion-list.tsx';
@@ -19,12 +20,16 @@ export interface ChosenVenue {
 
 export interface VenueSearchProps {
   venue: ChosenVenue | null;
-  /** The event's place: venues are searched near it. */
+  /** The event's place: among equally good name matches, venues nearer to it come first. */
   near: { lat: number; lng: number } | null;
   /** A listing never offered (the account's own). */
   excludeId?: number | null;
-  onChange: (venue: ChosenVenue | null) => void;
-  search: (query: { venue: string; lat: number; lng: number }, signal: AbortSignal) => Promise<MatchingBusiness[]>;
+  /** `chosen`: the listing picked from the suggestions, with its address and pin. */
+  onChange: (venue: ChosenVenue | null, chosen?: MatchingBusiness) => void;
+  search: (
+    query: { venue: string; lat: number | null; lng: number | null },
+    signal: AbortSignal,
+  ) => Promise<MatchingBusiness[]>;
   error?: string | null;
 }
 
@@ -51,7 +56,7 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
   useEffect(() => {
     const trimmed = query?.trim() ?? '';
     setNoMatch(null);
-    if (trimmed.length < PLACES_MIN_INPUT_LENGTH || lat === null || lng === null) {
+    if (trimmed.length < PLACES_MIN_INPUT_LENGTH) {
       setOptions([]);
       return;
     }
@@ -85,7 +90,7 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
     setOpen(false);
     setActive(-1);
     setText(option.title);
-    onChange({ id: option.id, title: option.title });
+    onChange({ id: option.id, title: option.title }, option);
   }
 
   function remove() {
@@ -102,11 +107,11 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
   const expanded = open && options.length > 0;
   const hint = venue
     ? `Asked to list it at ${venue.title}. It shows there once the venue approves it.`
-    : near
-      ? noMatch
-        ? `No venue listed here matches “${noMatch}” near the location.`
-        : 'A venue listed here, near the location. The venue is asked to approve the event.'
-      : 'Choose the location first: venues are found near it.';
+    : noMatch
+      ? near
+        ? `No venue listed here matches “${noMatch}” within 50 km of the location.`
+        : `No venue listed here matches “${noMatch}”.`
+      : 'A venue listed here, found by name (nearest to the location first). Choosing one sets the location and address too; the venue is asked to approve the event.';
   return (
     <Field label="Venue" hint={<span aria-live="polite">{hint}</span>} error={error ?? null} className="places-search">
       {(control) => (
@@ -121,7 +126,7 @@ export function VenueSearch({ venue, near, excludeId = null, onChange, search, e
               aria-controls={listId}
               aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
               autoComplete="off"
-              placeholder={near ? 'Search venues by name' : undefined}
+              placeholder="Search venues by name"
               value={text}
               onChange={(event) => {
                 setText(event.target.value);

@@ -1,7 +1,8 @@
 /**
  * Venue approval in the dashboard (contract §10): the editor's
- * **Venue** combobox searches listed venues near the chosen place and sends
- * `venue_id` (empty once removed); a card says its venue's answer in words;
+ * **Venue** combobox searches listed venues by name (nearest to the chosen
+ * place first), sends `venue_id` (empty once removed) and takes the venue's
+ * address and pin as the event's place; a card says its venue's answer in words;
  * the business page's **Requests** section answers with **Approve** and
  * **Decline** through the outbox (with an Idempotency-Key), offline too.
  */
@@ -29,6 +30,10 @@ const blueDoor = {
   longitude: -0.1277,
   cover_image: null,
   distance_m: 12,
+  street_address: '1 High St',
+  postal_code: 'EC1A 1AA',
+  locality: 'London',
+  country_code: 'GB',
 };
 
 const request = (overrides: Partial<VenueRequest> = {}): VenueRequest => ({
@@ -55,7 +60,7 @@ describe('venue approval in the dashboard', () => {
     vi.restoreAllMocks();
   });
 
-  it('finds venues near the place as you type and sends the chosen one as venue_id', async () => {
+  it('finds venues as you type and sends the chosen one as venue_id, with its place, address and pin', async () => {
     const { sent } = stubApi({
       'GET /api/events/events/matching_businesses/': () => ({ status: 200, body: { candidates: [blueDoor] } }),
       'PUT /api/events/9/update/': () => ({
@@ -83,9 +88,21 @@ describe('venue approval in the dashboard', () => {
     await userEvent.click(option);
     expect(venue).toHaveValue('Blue Door Bar');
     expect(within(dialog).getByText(/It shows there once the venue approves it/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Location' })).toHaveValue('Blue Door Bar, 1 High St, London');
+    expect(within(dialog).getByRole('textbox', { name: 'Street address' })).toHaveValue('1 High St');
+    expect(within(dialog).getByRole('textbox', { name: 'Postcode' })).toHaveValue('EC1A 1AA');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'PUT')).toBe(true), { timeout: 5000 });
-    expect(formFields(sent.find((r) => r.method === 'PUT')?.body)).toEqual({ venue_id: '70' });
+    expect(formFields(sent.find((r) => r.method === 'PUT')?.body)).toEqual({
+      venue_id: '70',
+      location_name: 'Blue Door Bar, 1 High St, London',
+      latitude: '51.5073',
+      longitude: '-0.1277',
+      street_address: '1 High St',
+      postal_code: 'EC1A 1AA',
+      locality: 'London',
+      country_code: 'GB',
+    });
     const query = new URL(
       urls.find((url) => url.includes('matching_businesses'))!,
       'http://app.test',
@@ -93,16 +110,20 @@ describe('venue approval in the dashboard', () => {
     expect(Object.fromEntries(query)).toEqual({ venue: 'Blue', lat: '51.5072', lng: '-0.1276' });
   });
 
-  it('asks for a place before it searches for a venue', async () => {
-    const { sent } = stubApi({});
+  it('searches venues by name before any place is chosen, and then the venue gives the place', async () => {
+    const { sent } = stubApi({
+      'GET /api/events/events/matching_businesses/': () => ({ status: 200, body: { candidates: [blueDoor] } }),
+    });
     seedEvents([]);
     renderScreen('/dashboard/events', eventsRoute);
     await userEvent.click(screen.getByRole('button', { name: 'New event' }));
     const dialog = await screen.findByRole('dialog', { name: 'New event' });
-    expect(within(dialog).getByText('Choose the location first: venues are found near it.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Venue' }), 'Blue Door');
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(sent.some((r) => r.path.includes('matching_businesses'))).toBe(false);
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Blue Door Bar/ }, { timeout: 5000 }));
+    const search = sent.find((r) => r.path.includes('matching_businesses'));
+    expect(search).toBeDefined();
+    expect(within(dialog).getByRole('combobox', { name: 'Location' })).toHaveValue('Blue Door Bar, 1 High St, London');
+    expect(within(dialog).getByText('Map pin at this address.')).toBeInTheDocument();
   });
 
   it('sends venue_id on save and an empty venue_id once the venue is removed', async () => {

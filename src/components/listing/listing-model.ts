@@ -19,6 +19,8 @@ export interface ListingViewModel {
   /** Business listings: weekly opening hours, one line per run of days. */
   hours: readonly string[];
   place: string;
+  /** The street address and postcode under the place ("133 Rye Lane, SE15 4ST"); '' when none was given. */
+  address?: string;
   maps: MapsLinks | null;
   category: string | null;
   subcategory: string | null;
@@ -68,6 +70,15 @@ export function listingChange(
   return null;
 }
 
+/** "133 Rye Lane, SE15 4ST": the street and postcode, each once (a place text may already hold them). */
+function streetLine(record: Pick<EventRecord, 'location_name' | 'street_address' | 'postal_code'>): string {
+  const place = record.location_name.toLowerCase();
+  return [record.street_address, record.postal_code]
+    .map((part) => part.trim())
+    .filter((part) => part && !place.includes(part.toLowerCase()))
+    .join(', ');
+}
+
 /** How many of a weekly series' next dates a listing shows. */
 export const NEXT_DATES_SHOWN = 3;
 
@@ -99,6 +110,7 @@ export function listingFromRecord(
         })
       : [],
     place: record.location_name,
+    address: streetLine(record),
     maps: mapsLinks(record.latitude, record.longitude),
     category: record.event_type ? categoryLabel(record.event_type) : null,
     subcategory: record.event_subtype,

@@ -120,6 +120,12 @@ export function ListingView({
           {listing.place ? (
             <Fact label="Where">
               {microformat ? <span className="p-location">{listing.place}</span> : listing.place}
+              {listing.address ? (
+                <>
+                  <br />
+                  <span className="listing__address">{listing.address}</span>
+                </>
+              ) : null}
               {listing.maps ? (
                 <>
                   {' '}

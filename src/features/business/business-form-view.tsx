@@ -166,7 +166,7 @@ export function BusinessForm({ listing, requests }: { listing: ShownEvent | null
             </Field>
           </div>
           <KeywordInput value={values.keywords} onChange={(keywords) => change({ keywords })} />
-          <LocationField value={values.location_name} edit={change} />
+          <LocationField values={values} edit={change} />
           <WeeklyFields values={values} change={change} />
           <ScheduleEditor value={values.schedule_blocks} onChange={(schedule_blocks) => change({ schedule_blocks })} />
           <ImagePicker

@@ -24,6 +24,11 @@ export interface BusinessFormValues {
   location_name: string;
   latitude: number | null;
   longitude: number | null;
+  /** The street and number, postcode, town and country of the place ('' when not known). */
+  street_address: string;
+  postal_code: string;
+  locality: string;
+  country_code: string;
   schedule_blocks: ScheduleBlocks;
   days: RecurringDays;
   recurring_start_time: string;
@@ -41,6 +46,10 @@ export const emptyBusinessForm: BusinessFormValues = {
   location_name: '',
   latitude: null,
   longitude: null,
+  street_address: '',
+  postal_code: '',
+  locality: '',
+  country_code: '',
   schedule_blocks: {},
   days: NO_DAYS,
   recurring_start_time: '',
@@ -59,6 +68,10 @@ export function businessFromRecord(record: Partial<EventRecord>): BusinessFormVa
     location_name: record.location_name ?? '',
     latitude: typeof record.latitude === 'number' ? record.latitude : null,
     longitude: typeof record.longitude === 'number' ? record.longitude : null,
+    street_address: record.street_address ?? '',
+    postal_code: record.postal_code ?? '',
+    locality: record.locality ?? '',
+    country_code: record.country_code ?? '',
     schedule_blocks: (record.schedule_blocks as ScheduleBlocks | undefined) ?? {},
     days,
     recurring_start_time: record.recurring_start_time ?? '',
@@ -93,8 +106,12 @@ export function businessFields(values: BusinessFormValues): Fields {
     fields.latitude = values.latitude;
     fields.longitude = values.longitude;
   }
+  for (const key of addressKeys) if (values[key].trim()) fields[key] = values[key].trim();
   return fields;
 }
+
+/** Address parts kept beside the place: sent when filled, and empty when cleared. */
+const addressKeys = ['street_address', 'postal_code', 'locality', 'country_code'] as const;
 
 export function buildBusinessCreate(values: BusinessFormValues): { fields: Fields; recurringFollowUp: Fields } {
   return { fields: businessFields(values), recurringFollowUp: recurringFields(values) };
@@ -107,6 +124,12 @@ export function buildBusinessUpdate(values: BusinessFormValues, before: Business
   const changed: Fields = {};
   for (const [key, value] of Object.entries(after)) {
     if (JSON.stringify(value) !== JSON.stringify(old[key])) changed[key] = value;
+  }
+  for (const key of addressKeys) if (after[key] === undefined && old[key] !== undefined) changed[key] = '';
+  // A cleared place takes its pin away on the server too.
+  if (values.latitude === null && before.latitude !== null) {
+    changed.latitude = null;
+    changed.longitude = null;
   }
   return changed;
 }

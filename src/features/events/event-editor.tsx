@@ -22,7 +22,7 @@ import { KeywordInput } from '../../components/keyword-input.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ImagePicker } from '../../components/image-picker.tsx';
-import { LocationField } from '../../components/location-field.tsx';
+import { LocationField, venuePatch } from '../../components/location-field.tsx';
 import { VenueSearch } from '../../components/venue-search.tsx';
 import { WeeklyFields } from '../../components/forms/weekly-fields.tsx';
 import { COVER_ASPECT } from '../../lib/images.ts';
@@ -251,7 +251,7 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
         </div>
         <KeywordInput value={values.keywords} onChange={(keywords) => edit({ keywords })} />
         {errorOf('keywords') ? <p className="field__error">{errorOf('keywords')}</p> : null}
-        <LocationField value={values.location_name} edit={edit} />
+        <LocationField values={values} edit={edit} />
         <VenueSearch
           venue={values.venue_id !== null ? { id: values.venue_id, title: values.venue_title } : null}
           near={
@@ -260,7 +260,14 @@ function EditorForm({ request, label, onDone }: { request: EditorRequest; label:
               : null
           }
           excludeId={ownListingId}
-          onChange={(venue) => edit({ venue_id: venue?.id ?? null, venue_title: venue?.title ?? '' })}
+          onChange={(venue, chosen) =>
+            // A venue picked from the list is also the event's place: its address and pin.
+            edit({
+              venue_id: venue?.id ?? null,
+              venue_title: venue?.title ?? '',
+              ...(chosen ? venuePatch(chosen) : {}),
+            })
+          }
           search={findVenues}
           error={errorOf('venue_id')}
         />

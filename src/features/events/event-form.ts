@@ -27,6 +27,11 @@ export interface EventFormValues {
   location_name: string;
   latitude: number | null;
   longitude: number | null;
+  /** The street and number, postcode, town and country of the place ('' when not known). */
+  street_address: string;
+  postal_code: string;
+  locality: string;
+  country_code: string;
   start_date: string;
   start_time: string;
   end_date: string;
@@ -65,6 +70,10 @@ export const emptyEventForm: EventFormValues = {
   location_name: '',
   latitude: null,
   longitude: null,
+  street_address: '',
+  postal_code: '',
+  locality: '',
+  country_code: '',
   start_date: '',
   start_time: '',
   end_date: '',
@@ -98,6 +107,10 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
     location_name: record.location_name ?? '',
     latitude: typeof record.latitude === 'number' ? record.latitude : null,
     longitude: typeof record.longitude === 'number' ? record.longitude : null,
+    street_address: record.street_address ?? '',
+    postal_code: record.postal_code ?? '',
+    locality: record.locality ?? '',
+    country_code: record.country_code ?? '',
     start_date: record.start_date ?? '',
     start_time: record.start_time ?? '',
     end_date: record.end_date ?? '',
@@ -125,6 +138,8 @@ export function formFromRecord(record: Partial<EventRecord>): EventFormValues {
 }
 
 const dateTimeKeys = ['start_date', 'start_time', 'end_date', 'end_time'] as const;
+/** Address parts kept beside the place; sent when filled, and empty when cleared. */
+const addressKeys = ['street_address', 'postal_code', 'locality', 'country_code'] as const;
 
 /** The weekly part: is_recurring, the seven days, opening and closing times (the shared forms layer). */
 export const recurringFields = weeklyFields;
@@ -141,6 +156,7 @@ export function createFields(values: EventFormValues): Fields {
     fields.latitude = values.latitude;
     fields.longitude = values.longitude;
   }
+  for (const key of addressKeys) if (values[key].trim()) fields[key] = values[key].trim();
   if (!values.is_recurring) {
     for (const key of dateTimeKeys) if (values[key] !== '') fields[key] = values[key];
   }
@@ -182,6 +198,7 @@ const clearable = [
   'skipped_dates',
   'publish_at',
   'venue_id',
+  ...addressKeys,
 ] as const satisfies readonly (keyof EventFormValues)[];
 
 export interface EventWrite {
@@ -211,6 +228,11 @@ export function buildUpdate(values: EventFormValues, before: EventFormValues): F
   }
   if (!values.is_recurring) {
     for (const key of dateTimeKeys) if (values[key] === '' && before[key] !== '') changed[key] = '';
+  }
+  // A cleared place takes its pin away on the server too.
+  if (values.latitude === null && before.latitude !== null) {
+    changed.latitude = null;
+    changed.longitude = null;
   }
   return changed;
 }

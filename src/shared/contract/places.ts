@@ -47,7 +47,7 @@ const addressParts = {
   country_code: v.optional(v.string()),
 };
 /** The address parts of a place (all optional). */
-export type AddressParts = { [K in keyof typeof addressParts]?: string };
+export type AddressParts = { [K in keyof typeof addressParts]?: string | undefined };
 
 /** `GET /api/media_feed/place-details/?place_id=…&platform=web` → the place's location. */
 export const PlaceDetailsResponseSchema = v.object({
