@@ -1,8 +1,8 @@
 /**
  * A card's Insights (contract §10): the button opens a dialog with
- * the last 30 days' totals (Views, QR scans, Ticket clicks, Shares, Calendar
- * adds), a chart whose name says what it shows, and the daily numbers as a
- * table; offline it shows the last figures this device loaded, "as of" when;
+ * the last 30 days' totals (Views, Visitors, QR scans, Ticket clicks, Shares,
+ * Calendar adds), a chart whose name says what it shows, and the daily numbers
+ * (visitors too) as a table; figures kept before visitors were counted show 0; offline it shows the last figures this device loaded, "as of" when;
  * a listing not yet sent has no Insights.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -20,7 +20,7 @@ const route = { path: '/dashboard/events', Component: EventsPage };
 
 /** An answer as sent, before any field the schema fills in. */
 function thirtyDays(): v.InferInput<typeof InsightsSchema> {
-  const days = Array.from({ length: 30 }, (_, i) => ({
+  const days: v.InferInput<typeof InsightsSchema>['days'] = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 0, 15) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
     views: 0,
     qr_scans: 0,
@@ -28,11 +28,11 @@ function thirtyDays(): v.InferInput<typeof InsightsSchema> {
     calendar_adds: 0,
     ticket_clicks: 0,
   }));
-  days[29] = { ...days[29]!, views: 9, qr_scans: 3, ticket_clicks: 2, shares: 1 };
+  days[29] = { ...days[29]!, views: 9, visitors: 6, qr_scans: 3, ticket_clicks: 2, shares: 1 };
   days[27] = { ...days[27]!, views: 4, calendar_adds: 1 };
   return {
     days,
-    totals: { views: 13, qr_scans: 3, shares: 1, calendar_adds: 1, ticket_clicks: 2 },
+    totals: { views: 13, visitors: 6, qr_scans: 3, shares: 1, calendar_adds: 1, ticket_clicks: 2 },
     followers: 4,
   };
 }
@@ -64,6 +64,7 @@ describe('Insights on a card', () => {
     const dialog = await openInsights();
     await within(dialog).findByText('Views', { selector: 'dt' }, { timeout: 5000 });
     expect(figure(dialog, 'Views')).toBe('13');
+    expect(figure(dialog, 'Visitors')).toBe('6');
     expect(figure(dialog, 'Followers')).toBe('4');
     expect(figure(dialog, 'QR scans')).toBe('3');
     expect(figure(dialog, 'Ticket clicks')).toBe('2');
@@ -79,7 +80,14 @@ describe('Insights on a card', () => {
       within(newest)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['9', '3', '2', '1', '0']);
+    ).toEqual(['9', '6', '3', '2', '1', '0']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Views', 'Visitors', 'QR scans', 'Ticket clicks', 'Shares', 'Calendar adds']);
+    // A day before any visitor was counted (no `visitors` in the answer) reads 0, as text.
+    expect(within(within(table).getAllByRole('row')[3]!).getAllByRole('cell')[1]!.textContent).toBe('0');
     const read = sent.find((request) => request.path === '/api/events/12/insights/');
     expect(read?.method).toBe('GET');
 
@@ -101,6 +109,7 @@ describe('Insights on a card', () => {
     const note = await within(dialog).findByText(/You’re offline\. Last known figures, as of /, {}, { timeout: 5000 });
     expect(note).toHaveAttribute('role', 'status');
     expect(figure(dialog, 'Views')).toBe('13');
+    expect(figure(dialog, 'Visitors')).toBe('6');
   });
 
   it('a listing created offline and not sent yet has no Insights button', () => {

@@ -1,8 +1,8 @@
 /**
  * A listing's Insights (contract §10, product §7), what the dialog of its
- * card's button (insights-button.tsx) shows — the last 30 days' totals (Views, QR scans,
+ * card's button (insights-button.tsx) shows — the last 30 days' totals (Views, Visitors, QR scans,
  * Ticket clicks, then shares and calendar adds), a small daily chart of
- * views and the same numbers as a table, views per source, and the
+ * views and the same numbers (visitors too) as a table, views per source, and the
  * listing's tagged links (event-links.tsx). Every answer is kept on the device,
  * so offline the dialog shows the last known figures and says "as of" when.
  */
@@ -28,6 +28,9 @@ export const INSIGHT_FIGURES = [
   ['shares', 'Shares'],
   ['calendar_adds', 'Calendar adds'],
 ] as const;
+
+/** What the totals and the daily table show: visitors beside views, then the rest. */
+const SHOWN_FIGURES = [INSIGHT_FIGURES[0], ['visitors', 'Visitors'], ...INSIGHT_FIGURES.slice(1)] as const;
 
 type Loaded =
   | { status: 'loading' }
@@ -106,10 +109,11 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
         as of {asOfText(asOf)}.
       </p>
       <dl className="insights__totals">
-        {INSIGHT_FIGURES.map(([key, label]) => (
+        {SHOWN_FIGURES.map(([key, label]) => (
           <div key={key} className="insights__total">
             <dt>{label}</dt>
-            <dd>{insights.totals[key].toLocaleString()}</dd>
+            {/* Figures kept on this device before visitors were counted have none. */}
+            <dd>{(insights.totals[key] ?? 0).toLocaleString()}</dd>
           </div>
         ))}
         {insights.followers === undefined ? null : (
@@ -131,7 +135,7 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                {INSIGHT_FIGURES.map(([key, label]) => (
+                {SHOWN_FIGURES.map(([key, label]) => (
                   <th key={key} scope="col">
                     {label}
                   </th>
@@ -144,8 +148,8 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
                   <th scope="row">
                     <time dateTime={day.date}>{dayLabel(day.date)}</time>
                   </th>
-                  {INSIGHT_FIGURES.map(([key]) => (
-                    <td key={key}>{day[key]}</td>
+                  {SHOWN_FIGURES.map(([key]) => (
+                    <td key={key}>{day[key] ?? 0}</td>
                   ))}
                 </tr>
               ))}
@@ -154,8 +158,8 @@ function Figures({ insights, asOf, offline, failed }: Extract<Loaded, { status: 
         </div>
       </details>
       <p className="field__hint">
-        Counted once per visitor a day. Robots, link previews and your own visits are not counted; nothing identifies a
-        visitor.
+        Views count every time the page is opened, up to 20 a day from one network address; visitors count each browser
+        once a day. Robots, link previews and your team’s own visits are not counted; nothing identifies a visitor.
       </p>
     </>
   );

@@ -5,7 +5,7 @@ const n = brand.name;
 
 export const privacy: Policy = {
   title: 'Privacy Policy',
-  updated: '2026-11-26',
+  updated: '2026-11-28',
   summary: `This policy explains what personal data ${n} collects when you use the app, this website and the business dashboard, why we use it, who we share it with and the choices you have.`,
   sections: [
     {
@@ -43,13 +43,27 @@ export const privacy: Policy = {
       heading: 'Insights on public listing pages',
       blocks: [
         p(
-          'When someone opens a public event or business page, we add one to that listing’s count for the day, so its organiser can see whether their link or poster is reaching people. We count page views, visits through the listing’s QR poster or a shared link, “Add to calendar” downloads and “Get tickets” clicks.',
+          'When someone opens a public event or business page, we add one to that listing’s count for the day, so its organiser can see whether their link or poster is reaching people. We count page views, visitors, visits through the listing’s QR poster, a shared link or one of the organiser’s tagged links, the site that linked to the page (its name only, never the page), “Add to calendar” downloads and “Get tickets” clicks.',
         ),
         list(
-          'Only daily totals per listing are stored: a date and five numbers. Nothing that identifies a visitor is kept with them.',
-          'No cookie is set and no network address is stored. To count each visitor once a day, the server keeps a scrambled form of the address in memory only, mixed with a secret that changes every day, and forgets it the next day.',
-          'Search engines and other robots, link previews, pages a browser loads ahead of time and organisers viewing their own listing are not counted.',
+          'Only daily totals per listing are stored: a date and a few numbers. Nothing that identifies a visitor is kept with them.',
+          'No cookie is set and no network address is stored.',
+          'How visitors are counted: the server takes a hash of the network address, the browser’s user agent and the listing, mixed with a random salt that is replaced every day and is never stored (it lives only in the server’s memory). Two visits that give the same hash on the same day are one visitor. The hashes are kept in memory only and forgotten when the day ends, with the salt: nothing that identifies a person survives the day.',
+          'How views are counted: every time the page is opened counts as a view, up to 20 a day from one network address for one listing.',
+          'Search engines and other robots, link previews, pages a browser loads ahead of time (prefetch and prerender) and organisers or their team members viewing their own listing are not counted.',
           'Only the organiser sees the figures of their own listings. Daily totals are deleted after 400 days, and at once when the listing is deleted.',
+        ),
+      ],
+    },
+    {
+      id: 'followers',
+      heading: 'Following a promoter, venue or event',
+      blocks: [
+        p(
+          'You can follow a promoter or venue, or ask to be reminded of an event, without an account. We keep only what it takes to tell you: the push endpoint your browser gives us (for notifications), or your email address, and what you follow. We write to an address once, to ask you to confirm it, and send nothing else until you have. Nothing else about you is kept with it.',
+        ),
+        p(
+          'It is kept until you unfollow (with the Unfollow button or the unsubscribe link in every message), or until the subscription ends — when your browser’s push service tells us the endpoint is gone — and is then deleted. Organisers see only how many followers they have, never who they are.',
         ),
       ],
     },
