@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { EventRecord } from '../shared/contract/event.ts';
 import { overlayEvents, viewsOfAccount, type OutboxEntryView, type TargetSyncState } from '../shared/outbox/overlay.ts';
-import { chosenAccountOf, useAccount } from './account-store.ts';
+import { actingMembership, chosenAccountOf, useAccount } from './account-store.ts';
 import { useAuth } from './auth-store.ts';
 import { useSync } from './sync-store.ts';
 import { useMyEvents } from './my-events-store.ts';
@@ -159,7 +159,12 @@ export function useShownEvents(): ShownEvent[] {
   const allEntries = useSync((s) => s.views);
   // Pending writes for another account than the one shown are not laid over this list.
   const entries = viewsOfAccount(allEntries, actingFor);
-  return useMemo(() => shownEventsFor(events, entries), [events, entries]);
+  // An editor changes the owner's events, never their business listing (the server refuses it).
+  const editor = useAccount((s) => actingMembership(s, userId)?.role === 'editor');
+  return useMemo(() => {
+    const rows = shownEventsFor(events, entries);
+    return editor ? rows.filter((row) => row.server?.is_listing !== true) : rows;
+  }, [events, entries, editor]);
 }
 
 /** The user's business listing: the first recurring record (product §9: only one counts). */

@@ -74,31 +74,33 @@ export function DashboardLayout() {
   return (
     <div className="dashboard">
       <div className="dashboard__bar">
-        {user && accounts.length > 0 ? (
-          <AccountSwitcher
-            key={`${user.id}:${acting?.owner_id ?? 'own'}`}
-            userId={user.id}
-            accounts={accounts}
-            chosen={acting?.owner_id ?? null}
-            ownAccount={ownDashboard}
-          />
-        ) : null}
-        <nav aria-label="Dashboard" className="dashboard__tabs">
-          {role !== 'editor' ? (
-            <NavLink to="/dashboard/profile" className={({ isActive }) => tabClass(isActive || onIndex)}>
-              Profile
-            </NavLink>
+        <div className="dashboard__bar-start">
+          {user && accounts.length > 0 ? (
+            <AccountSwitcher
+              key={`${user.id}:${acting?.owner_id ?? 'own'}`}
+              userId={user.id}
+              accounts={accounts}
+              chosen={acting?.owner_id ?? null}
+              ownAccount={ownDashboard}
+            />
           ) : null}
-          {role === null && user?.user_type === 'business' ? <BusinessTab /> : null}
-          <NavLink to="/dashboard/events" className={({ isActive }) => tabClass(isActive)}>
-            Events
-          </NavLink>
-          {role === null ? (
-            <NavLink to="/dashboard/team" className={({ isActive }) => tabClass(isActive)}>
-              Team
+          <nav aria-label="Dashboard" className="dashboard__tabs">
+            {role !== 'editor' ? (
+              <NavLink to="/dashboard/profile" className={({ isActive }) => tabClass(isActive || onIndex)}>
+                Profile
+              </NavLink>
+            ) : null}
+            {role === null && user?.user_type === 'business' ? <BusinessTab /> : null}
+            <NavLink to="/dashboard/events" className={({ isActive }) => tabClass(isActive)}>
+              Events
             </NavLink>
-          ) : null}
-        </nav>
+            {role === null ? (
+              <NavLink to="/dashboard/team" className={({ isActive }) => tabClass(isActive)}>
+                Team
+              </NavLink>
+            ) : null}
+          </nav>
+        </div>
         <SyncIndicator />
       </div>
       {notice ? (
