@@ -4,7 +4,7 @@
  * field, none is hidden under the Cancel / Save bar or the heading.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoAccounts, logInThroughPanel } from './support/auth.ts';
+import { demoAccounts, demoPassword, latestCode, logInThroughPanel } from './support/auth.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -70,4 +70,29 @@ test('the event editor and the Duplicate dialog are centred; Title has focus; no
   await expect(duplicate.getByLabel('Copy 1 date')).toBeFocused();
   const duplicateMargins = await sideMargins(page, duplicate);
   expect(Math.abs(duplicateMargins.left - duplicateMargins.right)).toBeLessThanOrEqual(2);
+});
+
+test('a long email address with nowhere to break does not widen the profile page past the screen', async ({
+  page,
+  request,
+}) => {
+  const email = `alexandramontgomery${Date.now()}@example.com`;
+  expect(
+    (
+      await request.post('/api/auth/register/', {
+        data: {
+          email,
+          full_name: 'Alexandra M',
+          display_name: `am_${Date.now()}`,
+          password: demoPassword,
+          user_type: 'business',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  await request.post('/api/auth/verify-email/', { data: { email, code: await latestCode(request, email) } });
+  await logInThroughPanel(page, email);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
