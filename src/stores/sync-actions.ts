@@ -36,6 +36,14 @@ const POLL_MS = 30_000;
  * 30 s poll. Reading a boolean once a second costs nothing.
  */
 const ONLINE_CHECK_MS = 1_000;
+/**
+ * While sends get no answer although the device says online (the server or its network is
+ * down), how often a bare GET of the health check asks whether it is back: its first good
+ * answer sends the queue at once (serverAnswered) instead of at the next backoff, up to 30 s
+ * later. One small request per interval, and only while writes wait and sends fail.
+ */
+const SERVER_PROBE_MS = 2_000;
+const HEALTH_URL = `${(import.meta.env as ImportMetaEnv | undefined)?.VITE_API_BASE ?? '/api'}/health`;
 
 /** The storage check's finding (see sync-storage-check.ts); shown when it matters. */
 let storageFinding: string | null = null;
@@ -184,6 +192,18 @@ export function startSync(): void {
   setInterval(() => {
     if (useSync.getState().pending > 0) nudge();
   }, POLL_MS);
+  let probing = false;
+  setInterval(() => {
+    const { reachable, pending } = useSync.getState();
+    if (probing || reachable || pending === 0 || !isOnline()) return;
+    probing = true;
+    fetch(HEALTH_URL, { cache: 'no-store' })
+      .then((response) => {
+        if (response.ok) outbox.serverAnswered();
+      })
+      .catch(() => undefined)
+      .finally(() => (probing = false));
+  }, SERVER_PROBE_MS);
   setInterval(() => {
     // A missed `online` event is still the connection coming back: send at once.
     if (isOnline() !== useSync.getState().online) nudge({ skipBackoff: isOnline() });
