@@ -7,6 +7,7 @@
  * the member sees it need attention with the server's reason; nothing is applied.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { demoPassword, latestCode, logInThroughPanel, uniqueEmail } from './support/auth.ts';
 import { card, createEventViaApi, freshBusinessAccount, uniqueTitle } from './support/dashboard.ts';
 import { expect, goOffline, goOnline, test } from './support/offline.ts';
@@ -92,6 +93,7 @@ test("a member's offline edit lands on the owner's event under their name; remov
   await expect(card(page, title)).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(tabs.getByRole('link')).toHaveText(['Events']);
+  expect(await axeViolations(page)).toEqual([]);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -57,11 +57,17 @@ async function readAsOwner(id: number): Promise<{ title: string; updated_by: num
   return (await call(t.app, 'GET', `/api/events/${id}/`, { token: owner.access })).body;
 }
 
-async function memberHarness(role: 'editor' | 'manager', chosen: () => number | null) {
+/** `chosen`: the page's Account choice; absent, a context that has none (the service worker). */
+async function memberHarness(role: 'editor' | 'manager', chosen?: () => number | null) {
   const { member, memberId } = await joinTeam(t.app, owner, role);
   const recorder = recordingFetch();
   const tokens: StoredTokens = { access: member.access, refresh: member.refresh };
-  const h = createOutboxHarness({ fetch: recorder.fetch, tokens, userId: memberId, account: chosen });
+  const h = createOutboxHarness({
+    fetch: recorder.fetch,
+    tokens,
+    userId: memberId,
+    ...(chosen ? { account: chosen } : {}),
+  });
   return { h, member, memberId, sent: recorder.sent };
 }
 
@@ -84,6 +90,18 @@ describe("a team member's queued writes", () => {
     expect(await h.entries()).toEqual([]);
     expect(sent).toEqual([{ method: 'PUT', path: `/api/events/${event.id}/update/`, account: String(ownerId) }]);
     expect(await readAsOwner(event.id)).toMatchObject({ title: 'Harbour night, offline edit', updated_by: memberId });
+  });
+
+  it('replay for the owner from a context with no Account choice at all, as the service worker is', async () => {
+    const { h, memberId, sent } = await memberHarness('editor');
+    const event = await ownersEvent('Lock-in');
+    h.setOnline(false);
+    await h.queue(update(event.id, 'Lock-in, from the worker', event.version), memberId, ownerId);
+    h.restart(); // a new runner over the same IndexedDB, as the worker's is
+    h.setOnline(true);
+    await h.drain();
+    expect(sent.map((s) => s.account)).toEqual([String(ownerId)]);
+    expect(await readAsOwner(event.id)).toMatchObject({ title: 'Lock-in, from the worker', updated_by: memberId });
   });
 
   it("send the member's own writes without X-Account while an owner's account is chosen", async () => {
