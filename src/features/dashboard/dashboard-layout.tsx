@@ -65,6 +65,8 @@ export function DashboardLayout() {
   if (role === 'editor' && !EDITOR_PAGES.test(pathname)) return <Navigate to="/dashboard/events" replace />;
   if (role === 'manager' && /^\/dashboard\/team(\/|$)/.test(pathname))
     return <Navigate to="/dashboard/profile" replace />;
+  // Off every team (removed meanwhile), someone without a dashboard of their own has nothing here.
+  if (!ownDashboard && accounts.length === 0) return <Navigate to="/no-access" replace />;
   if (!ownDashboard && acting === null)
     return (
       <div className="page-loading" role="status">
