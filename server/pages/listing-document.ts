@@ -33,6 +33,8 @@ main{max-width:44rem;margin:0 auto;padding:0 1rem 2rem}
 .listing-by a:focus-visible{outline:3px solid #ffd166;outline-offset:2px}
 .listing-actions{margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.6rem}
 .button--quiet{background:transparent;color:#fff;box-shadow:inset 0 0 0 2px #ffd166}
+button.button{font:inherit;font-weight:750;min-height:44px;border:0;cursor:pointer}
+.listing-actions__status{align-self:center;color:#f3f1fb;overflow-wrap:anywhere}
 .follow{margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .follow button{font:inherit;font-weight:750;min-height:44px;padding:.5rem 1.1rem;border:0;border-radius:999px;background:#ff6b4a;color:#16142b;cursor:pointer}
 .follow button:disabled{opacity:.6}

@@ -75,6 +75,29 @@ test('an event page has one main, its heading, no axe violations and no console 
   expect(errors).toEqual([]);
 });
 
+test('Share on an event page copies its address marked for insights where there is no share sheet', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const title = uniqueTitle('Share Walk');
+  const id = await createEvent(request, title);
+  await page.addInitScript(() => {
+    // The desktop case: no Web Share (a phone opens its share sheet instead).
+    Object.defineProperty(navigator, 'share', { value: undefined });
+  });
+  await page.goto(`/e/${id}/${slugOf(title)}`);
+  const share = page.getByRole('button', { name: 'Share' });
+  await share.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`/e/${id}/[^?]+\\?src=share$`));
+  // Beside Add to calendar, not somewhere of its own.
+  await expect(page.locator('.listing-actions').getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await expect(page.locator('.listing-actions').getByRole('button', { name: 'Share' })).toBeVisible();
+});
+
 test('an event page opened once reads offline afterwards, cover included', async ({ page, context, request }) => {
   const title = uniqueTitle('Canal Jazz');
   const path = `/e/${await createEvent(request, title)}/${slugOf(title)}`;
