@@ -237,11 +237,12 @@ export function LocationField({
         {locateMessage}
       </p>
       <div className="field-grid">
-        <Field label="Street address" hint="Number and street, e.g. 133 Rye Lane.">
+        <Field label="Street address">
           {(control) => (
             <input
               {...control}
               type="text"
+              placeholder="e.g. 133 Rye Lane"
               autoComplete="street-address"
               maxLength={MAX_STREET_ADDRESS_LENGTH}
               value={values.street_address}

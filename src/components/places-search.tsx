@@ -110,37 +110,40 @@ export function PlacesSearch({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-        aria-describedby={hint ? hintId : undefined}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          onTextChange(event.target.value);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        onFocus={() => setOpen(options.length > 0)}
-      />
-      <SuggestionList
-        inputId={id}
-        listId={listId}
-        label={`${label} suggestions`}
-        options={options}
-        active={active}
-        expanded={expanded}
-        keyOf={(option) => option.place_id}
-        choose={(option) => void choose(option)}
-      >
-        {(option) => option.description}
-      </SuggestionList>
+      {/* The list hangs from the input, above the hint under it. */}
+      <div className="places-search__anchor">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+          aria-describedby={hint ? hintId : undefined}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            onTextChange(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => setOpen(options.length > 0)}
+        />
+        <SuggestionList
+          inputId={id}
+          listId={listId}
+          label={`${label} suggestions`}
+          options={options}
+          active={active}
+          expanded={expanded}
+          keyOf={(option) => option.place_id}
+          choose={(option) => void choose(option)}
+        >
+          {(option) => option.description}
+        </SuggestionList>
+      </div>
       {hint ? (
         <span className="field__hint" id={hintId}>
           {hint}
