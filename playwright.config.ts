@@ -16,9 +16,11 @@ const dataDir = process.env.E2E_DATA_DIR;
 /**
  * Specs that need the whole browser, not the headless shell: the shell puts a
  * pointer over the page at load (a first `pointerover`), where a visitor's
- * pointer may be anywhere, and the first-interaction boot is about exactly that.
+ * pointer may be anywhere, and the first-interaction boot is about exactly that;
+ * and the shell denies notifications whatever permission is granted, which
+ * followers' push notifications are.
  */
-const wholeBrowserSpecs = ['public-first-interaction.spec.ts'];
+const wholeBrowserSpecs = ['public-first-interaction.spec.ts', 'followers-push-notifications.spec.ts'];
 
 /**
  * The longest spec, most of it waiting (20 s of lie-fi, then the drain): workers take
