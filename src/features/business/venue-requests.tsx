@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { imageSources } from '../../shared/contract/media-url.ts';
 import { venueStatusLabels, type VenueAnswer, type VenueRequest } from '../../shared/contract/venue-approval.ts';
 import { pendingMessage, saveThroughOutbox } from '../../components/forms/save-result.ts';
-import { useAuth } from '../../stores/auth-store.ts';
+import { useShownAccountId } from '../../stores/account-store.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import {
   recordAnswered,
@@ -38,7 +38,8 @@ function whenText(request: VenueRequest): string {
 }
 
 export function VenueRequests() {
-  const userId = useAuth((s) => s.user?.id ?? null);
+  // The account shown: a manager acting for a venue answers its requests.
+  const userId = useShownAccountId();
   const online = useSync((s) => s.online);
   const views = useSync((s) => s.views);
   const { requests: read, readAt, failed } = useVenueRequests(userId);
@@ -79,10 +80,12 @@ export function VenueRequests() {
   return (
     <section className="dash-card venue-requests" aria-labelledby="venue-requests-title">
       <h2 id="venue-requests-title">Requests</h2>
-      <p className="muted">
-        Promoters ask to list their events at your venue. Approved events show “at” your venue and under What’s on on
-        its page; until then they show without your name.
-      </p>
+      {requests.length > 0 ? (
+        <p className="muted">
+          Promoters ask to list their events at your venue. Approved events show “at” your venue and under What’s on on
+          its page; until then they show without your name.
+        </p>
+      ) : null}
       {!loaded && failed ? (
         <p className="alert alert--error" role="alert">
           The requests could not be loaded. They will be read again when the connection is back.
@@ -96,7 +99,9 @@ export function VenueRequests() {
       {loaded && !online && readAt !== null ? (
         <p className="muted">You are offline: these are the requests as of {readAtText(readAt)}.</p>
       ) : null}
-      {loaded && requests.length === 0 ? <p>No requests yet.</p> : null}
+      {loaded && requests.length === 0 ? (
+        <p className="muted">No requests yet. When promoters ask to list an event at your venue, it waits here.</p>
+      ) : null}
       {loaded && requests.length > 0 ? (
         <>
           <p className="muted" aria-live="polite">
