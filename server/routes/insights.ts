@@ -156,7 +156,7 @@ export function insightsRoutes(services: Services, counter: InsightsCounter): Ho
     route({
       tag: 'events',
       summary:
-        "The public page's beacon: a view (src qr, share or a tagged link's code; ref the referring site) or a ticket click. 204 counted or not; robots, prefetches, the owner and repeats per address are not counted.",
+        "The public page's beacon: a view (src qr, share or a tagged link's code; ref the referring site) or a ticket click. 204 counted or not; robots, prefetches, the owner and the owner's team are not counted; views count per page load, at most 20 per address, listing and day.",
       auth: 'optional',
       idempotent: false,
       json: InsightHitSchema,

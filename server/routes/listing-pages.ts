@@ -3,7 +3,8 @@
  * listing (contract §7), and the sitemap and robots.txt (./sitemap.ts).
  * Absolute URLs come from PUBLIC_URL, never from the request's Host.
  *
- * Caching: a page is rendered per request (a few milliseconds) and tagged
+ * Caching: a page is rendered per request (a few milliseconds) — a feed's
+ * answer is kept rendered per process for at most 5 s (services/rendered-cache.ts) — and tagged
  * with a hash of its bytes, so `If-None-Match` answers 304 and a CDN may hold
  * a copy for 5 s (`s-maxage`) — an edit shows within seconds — while browsers
  * revalidate every time. A wrong slug answers 301 to the canonical address.
