@@ -112,6 +112,9 @@ async function healthy(baseURL: string): Promise<boolean> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function slowPhone(page: Page): Promise<CDPSession> {
+  // tsx keeps function names with a `__name` helper, which the page's copy of our callbacks lacks.
+  await page.addInitScript('globalThis.__name ??= (f) => f');
+  await page.evaluate('globalThis.__name ??= (f) => f');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);

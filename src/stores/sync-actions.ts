@@ -142,6 +142,11 @@ export function sendQueueNow(): Promise<void> {
 
 export const { flushNow, retryNow, discardEntry, discardEntriesOf, countEntriesOf, resolveConflict } = outbox;
 
+/** Fetches the outbox's sending code ahead of the first write (an idle screen that writes does). */
+export function prepareSending(): Promise<unknown> {
+  return outbox.prepare();
+}
+
 /** Re-reads the outbox into the sync store. */
 export async function refreshStore(): Promise<void> {
   await outbox.refresh();

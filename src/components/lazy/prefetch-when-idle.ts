@@ -21,7 +21,12 @@ export function prefetchWhenIdle(loaders: readonly (() => Promise<unknown>)[]): 
   // The person asked to save data: code comes when it is needed, not before.
   if (connection?.saveData) return () => undefined;
   const run = () => {
-    if (performance.getEntriesByName(IDLE_PREFETCH_MARK).length === 0) performance.mark(IDLE_PREFETCH_MARK);
+    // Where the first load ends (jsdom and old engines lack the timeline: nothing to mark).
+    if (
+      typeof performance.getEntriesByName === 'function' &&
+      performance.getEntriesByName(IDLE_PREFETCH_MARK).length === 0
+    )
+      performance.mark(IDLE_PREFETCH_MARK);
     // A failed prefetch is retried by the tap that needs the code.
     for (const load of loaders) load().catch(() => undefined);
   };

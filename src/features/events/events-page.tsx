@@ -10,6 +10,7 @@ import { useMyEvents } from '../../stores/my-events-store.ts';
 import { useShownEvents, type ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { useDocumentTitle } from '../../components/forms/use-document-title.ts';
 import { saveThroughOutbox } from '../../components/forms/save-result.ts';
+import { prepareSending } from '../../stores/sync-actions.ts';
 import { onDemand } from '../../components/lazy/on-demand.ts';
 import { prefetchWhenIdle } from '../../components/lazy/prefetch-when-idle.ts';
 import { prefetchInsights } from '../../components/insights/insights-button.tsx';
@@ -51,12 +52,12 @@ export function Component() {
   }, []);
   useEntryParams(openEditor);
   useEditParam(events, openEditor);
-  // Once the cards are shown: the editor, Duplicate and Insights come while the page is idle,
-  // so opening them on a slow network does not wait for their code.
+  // Once the cards are shown: the editor, Duplicate, Insights and the outbox's sending code come
+  // while the page is idle, so opening them (and the first save) on a slow network does not wait.
   const listed = status === 'ready';
   useEffect(() => {
     if (!listed) return;
-    return prefetchWhenIdle([editorCode.load, duplicateCode.load, prefetchInsights]);
+    return prefetchWhenIdle([editorCode.load, duplicateCode.load, prefetchInsights, prepareSending]);
   }, [listed]);
   const Editor = editorCode.get()?.EventEditor;
   const Duplicate = duplicateCode.get()?.DuplicateDialog;

@@ -15,7 +15,7 @@ import type { RoamlyDatabase } from '../db/open-database.ts';
 import { reduceEntry } from './entry-reducer.ts';
 import type { FirstAttempt, QueuedWrite, WriteIntent } from './intent.ts';
 import * as repository from './outbox-repository.ts';
-import { createOutboxRunner, type FlushOptions, type OutboxEvent } from './outbox-runner.ts';
+import type { FlushOptions, FlushResult, OutboxEvent, OutboxRunner, OutboxRunnerDeps } from './outbox-runner.ts';
 import { createQueueMirror, type OutboxSnapshot } from './queue-mirror.ts';
 import { resolveConflictFields } from './resolve-conflict.ts';
 
@@ -81,7 +81,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     ...(deps.schedule ? { schedule: deps.schedule } : {}),
   });
 
-  const runner = createOutboxRunner({
+  const runnerDeps: OutboxRunnerDeps = {
     database: storage.database,
     transport: deps.transport,
     now: clock.now,
@@ -92,7 +92,39 @@ export function createOutboxClient(deps: OutboxClientDeps) {
     onEvent: (event) => receive(event, true),
     onStored: (change) => mirror.applyStored(change),
     ...(clock.sleep ? { sleep: clock.sleep } : {}),
-  });
+  };
+
+  /**
+   * The runner — the requests, their response schemas, the failure handling — comes with the
+   * first flush that has an entry to send, so a page whose queue is empty (most first loads)
+   * does not fetch it; `prepare` fetches it ahead (an idle page does, before the first write).
+   */
+  let runner: Promise<OutboxRunner> | null = null;
+  function loadRunner(): Promise<OutboxRunner> {
+    runner ??= import('./outbox-runner.ts').then(
+      ({ createOutboxRunner }) => createOutboxRunner(runnerDeps),
+      (error: unknown) => {
+        runner = null;
+        throw error;
+      },
+    );
+    return runner;
+  }
+
+  /** How long to wait before trying again when the runner's code could not be fetched (offline, no worker yet). */
+  const RUNNER_RETRY_MS = 5_000;
+
+  async function runFlush(options: FlushOptions): Promise<FlushResult> {
+    if (runner === null && (await (await storage.database()).count('outbox')) === 0) {
+      return { nextWakeAt: null, paused: false };
+    }
+    try {
+      return await (await loadRunner()).flush(options);
+    } catch (error) {
+      if (runner !== null) throw error;
+      return { nextWakeAt: clock.now() + RUNNER_RETRY_MS, paused: false };
+    }
+  }
 
   /** An event of this context's runner (`local`) or of another tab's or the worker's. */
   function receive(event: OutboxEvent, local = false): void {
@@ -157,7 +189,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
       mirror.schedulePublish();
       return;
     }
-    const result = await runner.flush(options);
+    const result = await runFlush(options);
     // The signed-in account may have changed (a flush follows every sign-in).
     const userId = await storage.currentUserId();
     await mirror.checkConnection();
@@ -254,6 +286,7 @@ export function createOutboxClient(deps: OutboxClientDeps) {
   return {
     queueWrite,
     flushNow,
+    prepare: loadRunner,
     serverAnswered,
     refresh: mirror.refresh,
     receive,
