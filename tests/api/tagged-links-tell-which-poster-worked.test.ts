@@ -121,7 +121,7 @@ describe('making and listing links', () => {
 });
 
 describe('sources and visitors in insights', () => {
-  it('counts a view through a link under its label, once per address, and qr and share under theirs', async () => {
+  it('counts a view through a link under its label, per page load as views are, and qr and share under theirs', async () => {
     const id = await createEvent(owner);
     const made = await newLink(id, 'Library poster');
     const src = new URL(made.body.url).searchParams.get('src');
@@ -133,12 +133,13 @@ describe('sources and visitors in insights', () => {
     await beacon(id, { kind: 'view', src: 'abcdefgh' }, '198.51.100.13');
     const answer = await insights(id);
     expect(answer.sources).toEqual([
-      { source: 'Library poster', views: 2 },
+      { source: 'Library poster', views: 3 },
       { source: 'qr', views: 1 },
     ]);
-    expect(answer.totals.views).toBe(4);
+    expect(answer.totals.views).toBe(5);
+    expect(answer.totals.visitors).toBe(4);
     const list = await call(t.app, 'GET', links(id), { token: owner.access });
-    expect(list.body[0].views).toBe(2);
+    expect(list.body[0].views).toBe(3);
   });
 
   it("counts a view referred by another site under that site's host name, never its path or our own site", async () => {
