@@ -61,6 +61,19 @@ export function shownAccountId(state: AccountState, userId: number | undefined):
 
 setChosenAccount(currentAccountChoice);
 
+/** The type of the account shown: the chosen owner's when acting for one, else the person's own. */
+export function useShownUserType(): string | undefined {
+  const user = useAuth((s) => s.user);
+  const acting = useAccount((s) => actingMembership(s, user?.id));
+  return acting ? acting.user_type : user?.user_type;
+}
+
+/** The account the dashboard shows now, for per-account reads and caches (null: signed out). */
+export function useShownAccountId(): number | null {
+  const userId = useAuth((s) => s.user?.id);
+  return useAccount((s) => shownAccountId(s, userId));
+}
+
 /** Acts for `ownerId` from the next request on (null: the person's own account). */
 export function chooseAccount(userId: number, ownerId: number | null): void {
   useAccount.setState((state) => {

@@ -50,7 +50,10 @@ it('mails a link that the invited address accepts once, and lists the member wit
   ]);
   expect(listed.invites).toEqual([]);
   const accounts = await call(t.app, 'GET', '/api/team/accounts/', { token: member.access });
-  expect(accounts.body.accounts).toEqual([expect.objectContaining({ email: owner.email, role: 'editor' })]);
+  // With the owner's type: a manager of a business gets its business tab.
+  expect(accounts.body.accounts).toEqual([
+    expect.objectContaining({ email: owner.email, role: 'editor', user_type: 'business' }),
+  ]);
 });
 
 it('refuses a revoked invitation and an unknown token', async () => {

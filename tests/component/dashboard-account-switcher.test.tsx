@@ -21,7 +21,13 @@ import { signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
 const harbour = { owner_id: 40, email: 'harbour@example.org', display_name: 'harbour.lights', role: 'editor' };
-const quay = { owner_id: 41, email: 'quay@example.org', display_name: 'quay.club', role: 'manager' };
+const quay = {
+  owner_id: 41,
+  email: 'quay@example.org',
+  display_name: 'quay.club',
+  role: 'manager',
+  user_type: 'business',
+};
 
 const mine = eventRecord({ id: 1, title: 'My own gig' });
 const theirs = eventRecord({ id: 400, title: 'Harbour night' });
@@ -127,7 +133,7 @@ describe('Account switcher', () => {
     expect(entry).toMatchObject({ userId: 1, accountId: 40, target: 'event:400' });
   });
 
-  it('shows a manager all tabs but Team, and sends an editor away from pages outside their role', async () => {
+  it('shows a manager all tabs but Team (a business owner’s business tab too), and sends an editor away from pages outside their role', async () => {
     stubAccounts([harbour, quay]);
     useAccount.setState({ chosen: { '1': 41 }, memberships: { '1': [harbour, quay] } as never });
     const router = renderDashboard('/dashboard/team');
@@ -137,7 +143,7 @@ describe('Account switcher', () => {
       within(tabs)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Profile', 'Events']);
+    ).toEqual(['Profile', 'Add Business', 'Events']); // the owner is a business with no listing yet
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'harbour.lights (Editor)');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/events'));

@@ -26,6 +26,8 @@ export interface AccountRow {
   email: string;
   display_name: string;
   role: TeamRoleName;
+  /** The owner's account type: a manager of a business gets its business tab. */
+  user_type: 'business' | 'subpromoter' | 'user';
 }
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -68,7 +70,7 @@ export async function listPendingInvites(db: Queryable, ownerId: number, now: Da
 
 export async function listAccountsOf(db: Queryable, userId: number): Promise<AccountRow[]> {
   const found = await db.query<AccountRow>(
-    `SELECT u.id::int AS owner_id, u.email, u.display_name, m.role
+    `SELECT u.id::int AS owner_id, u.email, u.display_name, m.role, u.user_type
        FROM team_members m JOIN users u ON u.id = m.owner_id
       WHERE m.user_id = $1 ORDER BY u.display_name, u.id`,
     [userId],

@@ -18,6 +18,7 @@ import {
   loadMemberships,
   membershipsOf,
   useAccount,
+  useShownAccountId,
 } from '../../stores/account-store.ts';
 import { useAuth } from '../../stores/auth-store.ts';
 import { useSync } from '../../stores/sync-store.ts';
@@ -92,7 +93,9 @@ export function DashboardLayout() {
                 Profile
               </NavLink>
             ) : null}
-            {role === null && user?.user_type === 'business' ? <BusinessTab /> : null}
+            {(role === null ? user?.user_type : role === 'manager' ? acting?.user_type : null) === 'business' ? (
+              <BusinessTab />
+            ) : null}
             <NavLink to="/dashboard/events" className={({ isActive }) => tabClass(isActive)}>
               Events
             </NavLink>
@@ -141,7 +144,7 @@ function BusinessTab() {
 
 /** How many promoters' requests wait for the venue's answer: the reason to open the tab. */
 function WaitingRequestsBadge() {
-  const userId = useAuth((s) => s.user?.id ?? null);
+  const userId = useShownAccountId();
   const views = useSync((s) => s.views);
   const waiting = waitingCount(useVenueRequests(userId).requests, views);
   if (waiting === 0) return null;

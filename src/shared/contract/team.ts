@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { EmailSchema } from './formats.ts';
+import { UserTypeSchema } from './user-types.ts';
 
 /** What a member may do: `manager` all but the team and the owner's sign-in; `editor` events only. */
 export const teamRoles = ['manager', 'editor'] as const;
@@ -71,6 +72,8 @@ export const TeamAccountSchema = v.object({
   email: v.string(),
   display_name: v.string(),
   role: TeamRoleSchema,
+  /** The owner's account type (a manager of a business sees its business tab); absent in an accept's answer. */
+  user_type: v.optional(UserTypeSchema),
 });
 export type TeamAccount = v.InferOutput<typeof TeamAccountSchema>;
 
