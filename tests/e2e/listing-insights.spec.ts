@@ -2,9 +2,10 @@
  * Insights, end to end: the organiser's own visit to the public
  * page is not counted (the page's beacon carries the dashboard's token from
  * this browser), a visitor who scanned the QR poster (`?src=qr`) in another
- * browser is — once, as a view and a QR scan, with `?src` gone from the
- * address bar — and the organiser then sees it in the card's Insights
- * dialog, which passes an axe scan.
+ * browser is — as a view and a QR scan, with `?src` gone from the address
+ * bar; reloading the page is another view but the same visitor — and the
+ * organiser then sees it in the card's Insights dialog (Views 2, Visitors 1),
+ * which passes an axe scan.
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { demoAccounts, logInThroughPanel } from './support/auth.ts';
@@ -49,6 +50,10 @@ test('a visit through the QR code shows in the Insights of its card; the owner�
   expect(sent.status()).toBe(204);
   expect(sent.request().postDataJSON()).toEqual({ kind: 'view', src: 'qr' });
   await expect(phone).toHaveURL(new RegExp(`^${baseURL}/e/${id}/[a-z0-9-]+$`));
+  // A reload is another page load: another view, the same visitor.
+  const again = phone.waitForResponse((r) => r.url().endsWith(`/api/events/${id}/insights/hit/`));
+  await phone.reload();
+  expect((await again).request().postDataJSON()).toEqual({ kind: 'view' });
   await visitor.close();
 
   // Counts reach the database at the next flush (10 s): reopen Insights until they show.
@@ -68,13 +73,14 @@ test('a visit through the QR code shows in the Insights of its card; the owner�
       },
       { timeout: 45_000, intervals: [1_000, 2_000, 3_000] },
     )
-    .toBe('1');
+    .toBe('2');
 
   await ours.getByRole('button', { name: 'Insights' }).click();
   const dialog = page.getByRole('dialog', { name: `Insights: ${title}` });
+  await expect(figure(dialog, 'Visitors')).toHaveText('1');
   await expect(figure(dialog, 'QR scans')).toHaveText('1');
   await expect(figure(dialog, 'Ticket clicks')).toHaveText('0');
-  await expect(dialog.getByRole('img', { name: /busiest day was .* with 1\./ })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: /busiest day was .* with 2\./ })).toBeVisible();
   await dialog.getByText('Daily figures', { exact: true }).click();
   await expect(dialog.getByRole('table')).toBeVisible();
   expect(await axeViolations(page, { include: 'dialog[open]' })).toEqual([]);
