@@ -54,6 +54,7 @@ import type { Logger } from '../logger.ts';
 import type { MailQueue } from '../mail-queue.ts';
 import { unsubscribeUrl } from './follows.ts';
 import { noticeMail, noticeText, pushPayload } from './notice-text.ts';
+import { encryptPushes, type Encrypted } from './push-encrypt.ts';
 import { sendPush, vapidSubject, type PushOutcome } from './push-send.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -73,8 +74,18 @@ const SEND_CONCURRENCY = 16;
  * end the channel for every later message that matters.
  */
 export const FOLLOWER_DAILY_CAP = 5;
+/** Sent pushes are marked in groups this far apart: few commits, and few sent-but-unmarked after a crash. */
+const MARK_EVERY_MS = 50;
 /** A notice waits this long after its event's last write, so a burst of edits is one message. */
 export const SETTLE_MS = 60_000;
+
+/** A claimed batch, its pushes encrypted. */
+interface Prepared {
+  notices: ClaimedNotice[];
+  bodies: Map<number, Encrypted>;
+  /** The claim took as many as it could: there may be more. */
+  full: boolean;
+}
 
 export interface FollowerDeliveries {
   /** Sends what is due now, soon (not awaited): after a request that may have queued notices. */
@@ -111,11 +122,11 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
   const { db, mail, keys, publicUrl, now, logger } = options;
   let stopped = false;
 
-  async function push(notice: ClaimedNotice): Promise<PushOutcome> {
+  async function push(notice: ClaimedNotice, body: Encrypted): Promise<PushOutcome> {
     const vapid = await keys();
     return sendPush(
       { endpoint: notice.endpoint!, p256dh: notice.p256dh!, auth: notice.auth! },
-      pushPayload(noticeText(notice, publicUrl)),
+      body,
       `event-${notice.event_id}`,
       { ...vapid, subject: vapidSubject(publicUrl, options.mailFrom) },
       options.allowLocal,
@@ -149,7 +160,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
   const gone = new Set<string>();
 
   /** Sends one notice; true when it went out (the caller marks its batch sent at once). */
-  async function sendOne(notice: ClaimedNotice): Promise<boolean> {
+  async function sendOne(notice: ClaimedNotice, body: Encrypted | undefined): Promise<boolean> {
     if (notice.channel === 'email') {
       try {
         await email(notice);
@@ -161,7 +172,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     if (gone.has(notice.endpoint!)) return false;
     let outcome: PushOutcome;
     try {
-      outcome = await push(notice);
+      outcome = await push(notice, body ?? new Error('not encrypted'));
     } catch (error) {
       outcome = { ok: false, gone: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
     }
@@ -182,12 +193,14 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
    * again when their lease runs out; their repeats carry the same Topic and
    * notification tag, so the push service and the browser show one.
    */
-  async function sendBatch(batch: ClaimedNotice[]): Promise<void> {
+  async function sendBatch({ notices: batch, bodies }: Prepared): Promise<void> {
     let finished: number[] = [];
     let marking: Promise<void> | null = null;
     const mark = (): Promise<void> => {
       marking ??= (async () => {
         while (finished.length > 0) {
+          // A moment for more to finish: one statement (and one commit) per group, not per push.
+          await new Promise((done) => setTimeout(done, MARK_EVERY_MS));
           const ids = finished;
           finished = [];
           await markNoticesSent(db, ids, new Date(now()));
@@ -211,7 +224,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
       while (next < queue.length) {
         for (const notice of queue[next++]!) {
           if (stopped) await releaseNotice(db, notice.id);
-          else if (await sendOne(notice)) {
+          else if (await sendOne(notice, bodies.get(notice.id))) {
             finished.push(notice.id);
             void mark().catch(() => {});
           }
@@ -226,18 +239,45 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     }
   }
 
+  /** Claims the next batch and encrypts its pushes (one round trip to the encryption thread). */
+  async function prepare(): Promise<Prepared> {
+    const at = now();
+    const claim = await claimDueNotices(db, {
+      now: new Date(at),
+      leaseUntil: new Date(at + NOTICE_LEASE_MS),
+      limit: CLAIM_BATCH,
+      settleMs: options.settleMs ?? SETTLE_MS,
+      dailyCap: options.dailyCap ?? FOLLOWER_DAILY_CAP,
+    });
+    const pushes = claim.notices.filter((notice) => notice.channel === 'push');
+    let encrypted: Encrypted[];
+    try {
+      encrypted = await encryptPushes(
+        pushes.map((notice) => ({
+          p256dh: notice.p256dh!,
+          auth: notice.auth!,
+          payload: pushPayload(noticeText(notice, publicUrl)),
+        })),
+      );
+    } catch (error) {
+      // The thread failed: these go again after their lease, like a send that found no answer.
+      const reason = error instanceof Error ? error : new Error(String(error));
+      encrypted = pushes.map(() => reason);
+      logger.warn({ error: reason.message }, 'Follower notices: push encryption failed');
+    }
+    const bodies = new Map(pushes.map((notice, i) => [notice.id, encrypted[i]!]));
+    return { notices: claim.notices, bodies, full: claim.claimed >= CLAIM_BATCH };
+  }
+
+  /** Batch after batch; the next is claimed and encrypted while this one is sent. */
   async function sendDue(): Promise<void> {
+    let batch = await prepare();
     for (;;) {
-      const at = now();
-      const claim = await claimDueNotices(db, {
-        now: new Date(at),
-        leaseUntil: new Date(at + NOTICE_LEASE_MS),
-        limit: CLAIM_BATCH,
-        settleMs: options.settleMs ?? SETTLE_MS,
-        dailyCap: options.dailyCap ?? FOLLOWER_DAILY_CAP,
-      });
-      await sendBatch(claim.notices);
-      if (claim.claimed < CLAIM_BATCH || stopped) return;
+      const next = batch.full && !stopped ? prepare() : null;
+      next?.catch(() => {});
+      await sendBatch(batch);
+      if (!next) return;
+      batch = await next;
     }
   }
 

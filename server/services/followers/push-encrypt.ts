@@ -10,8 +10,8 @@
  * waiting behind it (the dashboard's p99 rose 16× during a 5,000-follower
  * fan-out before; scripts/bench/followers-fan-out.ts). The thread's code is
  * the plain script below (node:crypto only), so the bundled server needs no
- * file of its own for it. One thread: the rest of the machine's cores are the
- * API's and the database's.
+ * file of its own for it. One thread, at the lowest priority: the rest of
+ * the machine's CPU is the API's and the database's first.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -49,17 +49,39 @@ function encryptPush(p256dh, auth, payload) {
 
 const WORKER = `${SOURCE}
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, p256dh, auth, payload }) => {
-  try {
-    parentPort.postMessage({ id, body: encryptPush(p256dh, auth, payload) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
-  }
+// The lowest priority, for this thread only (Linux applies it to the calling thread): requests
+// waiting on the API's thread and the database go first; a fan-out takes what CPU is left.
+try {
+  require('node:os').setPriority(19);
+} catch {
+  // Not allowed here: the thread runs at the process's priority.
+}
+// A batch at a time: one message each way for a whole claim of notices.
+parentPort.on('message', ({ id, items }) => {
+  parentPort.postMessage({
+    id,
+    out: items.map(({ p256dh, auth, payload }) => {
+      try {
+        return { body: encryptPush(p256dh, auth, payload) };
+      } catch (error) {
+        return { error: String((error && error.message) || error) };
+      }
+    }),
+  });
 });
 `;
 
+export interface PushToEncrypt {
+  p256dh: string;
+  auth: string;
+  payload: string;
+}
+
+/** A body, or why these keys could not be encrypted for. */
+export type Encrypted = Buffer | Error;
+
 interface Waiting {
-  resolve: (body: Buffer) => void;
+  resolve: (out: Encrypted[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -77,13 +99,16 @@ function thread(): Worker {
   const made = new Worker(WORKER, { eval: true });
   // Only work waiting for an answer keeps it alive; an idle process may exit.
   made.unref();
-  made.on('message', (message: { id: number; body?: Uint8Array; error?: string }) => {
+  made.on('message', (message: { id: number; out: { body?: Uint8Array; error?: string }[] }) => {
     const entry = waiting.get(message.id);
     if (!entry) return;
     waiting.delete(message.id);
     if (waiting.size === 0) made.unref();
-    if (message.body) entry.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.length));
-    else entry.reject(new Error(message.error ?? 'encryption failed'));
+    entry.resolve(
+      message.out.map(({ body, error }) =>
+        body ? Buffer.from(body.buffer, body.byteOffset, body.length) : new Error(error ?? 'encryption failed'),
+      ),
+    );
   });
   made.on('error', (error) => {
     worker = null;
@@ -97,13 +122,14 @@ function thread(): Worker {
   return made;
 }
 
-/** Encrypts `payload` for the subscription's keys, on the encryption thread. */
-export function encryptPush(p256dh: string, auth: string, payload: string): Promise<Buffer> {
+/** Encrypts each payload for its subscription's keys, on the encryption thread, in order. */
+export function encryptPushes(items: PushToEncrypt[]): Promise<Encrypted[]> {
+  if (items.length === 0) return Promise.resolve([]);
   const pool = thread();
   const id = nextId++;
-  return new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Encrypted[]>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     if (waiting.size === 1) pool.ref();
-    pool.postMessage({ id, p256dh, auth, payload });
+    pool.postMessage({ id, items });
   });
 }

@@ -17,7 +17,6 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webPush from 'web-push';
-import { encryptPush } from './push-encrypt.ts';
 import { pushTarget } from './push-address.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -94,19 +93,15 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
  */
 export async function sendPush(
   subscription: PushSubscriptionKeys,
-  payload: string,
+  /** The payload encrypted for this subscription (push-encrypt.ts), or why it could not be. */
+  body: Buffer | Error,
   topic: string,
   vapid: VapidKeys & { subject: string },
   allowLocal: boolean,
 ): Promise<PushOutcome> {
   const target = await pushTarget(subscription.endpoint, allowLocal);
-  let body: Buffer;
-  try {
-    body = await encryptPush(subscription.p256dh, subscription.auth, payload);
-  } catch (error) {
-    // The subscription's keys are not a browser's: no retry will change that.
-    return { ok: false, gone: false, retry: false, reason: error instanceof Error ? error.message : String(error) };
-  }
+  // The subscription's keys are not a browser's: no retry will change that.
+  if (body instanceof Error) return { ok: false, gone: false, retry: false, reason: body.message };
   const headers: Record<string, string | number> = {
     TTL: PUSH_TTL_SECONDS,
     Topic: topic,
