@@ -96,3 +96,21 @@ test('a long email address with nowhere to break does not widen the profile page
   await expect(page.getByText(email)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a stray tap beside the event editor (the thin backdrop strip on a phone) keeps it open', async ({ page }) => {
+  await logInThroughPanel(page, demoAccounts.business);
+  await page.goto('/dashboard/events');
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = page.getByRole('dialog', { name: 'New event' });
+  await editor.getByLabel('Title').fill('Half-typed');
+  const box = (await editor.boundingBox())!;
+  expect(box.x).toBeGreaterThan(2);
+  // On its own edge, and just outside it, left and right: the form stays, with what was typed.
+  for (const x of [box.x + 3, box.x / 2, box.x + box.width - 3, box.x + box.width + box.x / 2]) {
+    await page.touchscreen.tap(x, box.y + box.height / 2);
+    await expect(editor).toBeVisible();
+  }
+  await expect(editor.getByLabel('Title')).toHaveValue('Half-typed');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+});

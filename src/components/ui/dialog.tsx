@@ -1,7 +1,7 @@
 /**
  * A modal built on the native <dialog> element: the browser supplies the
  * focus containment, inertness of the page behind and Escape to close; we add
- * focus return to the opener and close on backdrop click. The browser would
+ * focus return to the opener and, unless it holds a form, close on a tap on the backdrop. The browser would
  * focus the first control (often the × in the heading); a form marks the
  * field people start with `data-autofocus`, and focus goes there instead.
  */
@@ -13,10 +13,15 @@ interface DialogProps {
   /** Accessible name of the dialog. */
   label: string;
   className?: string;
+  /**
+   * False for a form someone is filling in: on a phone the backdrop is a thin strip
+   * around it, where a stray tap while scrolling would throw the form away.
+   */
+  backdropCloses?: boolean;
   children: ReactNode;
 }
 
-export function Dialog({ open, onClose, label, className, children }: DialogProps) {
+export function Dialog({ open, onClose, label, className, backdropCloses = true, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -51,7 +56,16 @@ export function Dialog({ open, onClose, label, className, children }: DialogProp
         onClose();
       }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        // The dialog element itself is also the target of a tap on its own padding or on a
+        // gap its content leaves: only a tap outside its box is on the backdrop.
+        if (!backdropCloses || event.target !== ref.current) return;
+        const box = ref.current.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left &&
+          event.clientX <= box.right &&
+          event.clientY >= box.top &&
+          event.clientY <= box.bottom;
+        if (!inside) onClose();
       }}
     >
       {open ? children : null}

@@ -29,7 +29,13 @@ async function fetchCover(url: string | null | undefined): Promise<Blob | null> 
 
 export function DuplicateDialog({ event, onClose }: { event: ShownEvent | null; onClose: () => void }) {
   return (
-    <Dialog open={event !== null} onClose={onClose} label="Duplicate event" className="form-modal">
+    <Dialog
+      open={event !== null}
+      onClose={onClose}
+      label="Duplicate event"
+      className="form-modal"
+      backdropCloses={false}
+    >
       {event ? <DuplicateForm event={event} onDone={onClose} /> : null}
     </Dialog>
   );

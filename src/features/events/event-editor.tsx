@@ -64,7 +64,7 @@ interface EventEditorProps {
 export function EventEditor({ request, onClose }: EventEditorProps) {
   const label = request?.event ? 'Edit event' : 'New event';
   return (
-    <Dialog open={request !== null} onClose={onClose} label={label} className="form-modal">
+    <Dialog open={request !== null} onClose={onClose} label={label} className="form-modal" backdropCloses={false}>
       {request ? <EditorForm request={request} label={label} onDone={onClose} /> : null}
     </Dialog>
   );
