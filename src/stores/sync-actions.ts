@@ -17,7 +17,7 @@ import { createOutboxClient } from '../shared/outbox/outbox-client.ts';
 import { openOutboxChannel, OUTBOX_SYNC_TAG, readOutboxMessage } from '../shared/outbox/outbox-channel.ts';
 import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api, onServerAnswered } from '../lib/api.ts';
-import { requestBackgroundSync } from '../lib/sw-control.ts';
+import { requestBackgroundSync } from '../lib/background-sync.ts';
 import type { OutboxMessage } from '../shared/messages.ts';
 import { currentAccountChoice } from './account-store.ts';
 import { rememberSavedEvent } from './my-events-store.ts';

@@ -4,7 +4,7 @@
  * is something to send — e.g. an issue report made offline before a reload.
  */
 import { openDatabase } from '../shared/db/open-database.ts';
-import { setReloadGuard } from '../lib/sw-control.ts';
+import { setReloadGuard } from '../lib/reload-guard.ts';
 
 /** An app update never reloads the page while writes are unsent or a form has unsaved changes. */
 export async function updateMayReload(): Promise<boolean> {
