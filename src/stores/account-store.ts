@@ -8,7 +8,6 @@
  * (src/lib/api.ts); queued writes carry the account they were made for.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError } from '../shared/api/errors.ts';
 import { listTeamAccounts } from '../shared/api/team.ts';
 import type { TeamAccount } from '../shared/contract/team.ts';
@@ -24,13 +23,28 @@ export interface AccountState {
 
 const NO_ACCOUNTS: readonly TeamAccount[] = [];
 
-export const useAccount = create<AccountState>()(
-  persist(() => ({ chosen: {}, memberships: {} }) as AccountState, {
-    name: 'roamly-account',
-    // A reference, not globalThis.localStorage: where there is none (prerendering) it throws and nothing is kept.
-    storage: createJSONStorage(() => localStorage),
-  }),
-);
+const STORAGE_KEY = 'roamly-account';
+
+/** The choice as this device last kept it (nothing where there is no localStorage, e.g. prerendering). */
+function readKept(): AccountState {
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { state?: AccountState } | null;
+    if (kept?.state?.chosen && kept.state.memberships) return kept.state;
+  } catch {
+    // Unreadable or absent: start from the person's own account.
+  }
+  return { chosen: {}, memberships: {} };
+}
+
+// A few lines instead of zustand's persist middleware: the dashboard's first load has a byte budget.
+export const useAccount = create<AccountState>()(readKept);
+useAccount.subscribe((state) => {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ state }));
+  } catch {
+    // Private mode or full storage: the choice holds for this page only.
+  }
+});
 
 /** The owner `userId` acts for now (null: their own account). */
 export function chosenAccountOf(state: AccountState, userId: number | undefined): number | null {
