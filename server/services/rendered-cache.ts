@@ -11,9 +11,12 @@
  *
  * Each entry holds the answer as sent — status, headers, body and its ETag
  * (a hash of the bytes, computed once per build) — so a hit costs no hashing
- * and `If-None-Match` still answers 304. Readers that arrive while an entry
- * is being built wait for that build instead of starting their own. Memory is
- * bounded by bytes (services/byte-budget-cache.ts); a failed build is not kept.
+ * and `If-None-Match` still answers 304. A copy read after 80 % of its time
+ * is still served, and starts a rebuild in the background, so a busy address
+ * is rebuilt before its copy runs out and readers never wait for the
+ * database; a quiet one whose copy has run out is rebuilt while its reader
+ * waits, and readers that arrive meanwhile wait for that same build. Memory
+ * is bounded by bytes (services/byte-budget-cache.ts); a failed build is not kept.
  */
 import client from 'prom-client';
 import { byteBudgetCache } from './byte-budget-cache.ts';
@@ -71,6 +74,7 @@ export interface RenderedCache {
 
 export function renderedCache(options: RenderedCacheOptions): RenderedCache {
   const maxAgeMs = options.maxAgeMs ?? RENDERED_MAX_AGE_MS;
+  const refreshAfterMs = maxAgeMs * 0.8;
   const held = byteBudgetCache<string, Entry>(
     options.maxBytes ?? RENDERED_CACHE_BYTES,
     (entry) =>
@@ -107,9 +111,12 @@ export function renderedCache(options: RenderedCacheOptions): RenderedCache {
     stats,
     get(key, build) {
       const entry = held.get(key);
-      if (entry && options.now() - entry.builtAt < maxAgeMs) {
+      const age = entry ? options.now() - entry.builtAt : Infinity;
+      if (entry && age < maxAgeMs) {
         stats.hits += 1;
         hit.inc();
+        // Its successor is read now, while this copy is still good: a failure leaves it for the next reader.
+        if (age >= refreshAfterMs && !building.has(key)) rebuild(key, build).catch(() => undefined);
         return Promise.resolve(entry.rendered);
       }
       stats.misses += 1;
