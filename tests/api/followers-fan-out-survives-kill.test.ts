@@ -22,9 +22,9 @@ import { browserSubscription, decryptPush } from './support/push-service.ts';
 import { usesPostgres, type TestApp } from './support/test-app.ts';
 
 const enabled = usesPostgres();
-const FOLLOWERS = 600;
+const FOLLOWERS = 300;
 /** The push service answers this many, then holds every request until told to go on. */
-const ANSWER_FIRST = 150;
+const ANSWER_FIRST = 80;
 
 let admin: Db;
 let schema: string;
@@ -152,7 +152,7 @@ describe.runIf(enabled)('a fan-out and kill -9', () => {
         const now = await count(sent);
         still = now === last ? still + 1 : 0;
         last = now;
-        return still >= 50;
+        return still >= 30;
       },
       30_000,
       'the survivor to go idle',
