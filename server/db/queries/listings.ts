@@ -93,7 +93,8 @@ const matchRank = (t: string, name: string, typed: string) => `CASE
  * first, then nearest to the point (within `radiusM` of it: a city and its
  * outskirts), at most `limit`, as a JSON array. Without a point, by match and
  * then title. The scan covers the published listings only (a partial index,
- * migration 039): one per business account.
+ * migration 039), one per business account, comparing their titles folded
+ * once when written (`title_key`) with the name folded once per search.
  */
 export async function matchingBusinessesJson(db: Queryable, near: VenueNear, mediaBase: string): Promise<string> {
   const hasPoint = near.lat !== null && near.lng !== null;
@@ -115,13 +116,13 @@ export async function matchingBusinessesJson(db: Queryable, near: VenueNear, med
        FROM (SELECT * FROM (
                SELECT e.id, e.title, e.location_name, e.latitude, e.longitude, e.cover_image,
                       e.street_address, e.postal_code, e.locality, e.country_code,
-                      ${matchRank('fold(e.title)', 'fold($6)', 'fold($1)')} AS rank,
+                      ${matchRank('e.title_key', 'q.name', 'q.typed')} AS rank,
                       CASE WHEN $9 AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL THEN
                         2 * 6371000 * asin(sqrt(
                           power(sin(radians(e.latitude - $2) / 2), 2) +
                           cos(radians($2)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - $3) / 2), 2)))
                       END AS distance
-                 FROM events e
+                 FROM events e, (SELECT fold($6) AS name, fold($1) AS typed) q
                 WHERE e.is_listing AND e.status = 'published'
                   AND (NOT $9 OR (e.latitude BETWEEN $2 - $4 AND $2 + $4 AND e.longitude BETWEEN $3 - $5 AND $3 + $5))
              ) ranked
@@ -157,10 +158,10 @@ export async function venuePlacesByName(db: Queryable, name: string, limit: numb
   const result = await db.query<VenuePlaceRow & { rank: number }>(
     `SELECT * FROM (
        SELECT ${venuePlaceColumns},
-              CASE WHEN fold(e.title) = fold($1) THEN 0
-                   WHEN left(fold(e.title), length(fold($1))) = fold($1) THEN 1
-                   WHEN strpos(' ' || fold(e.title), ' ' || fold($1)) > 0 THEN 2 END AS rank
-         FROM events e
+              CASE WHEN e.title_key = q.name THEN 0
+                   WHEN left(e.title_key, length(q.name)) = q.name THEN 1
+                   WHEN strpos(' ' || e.title_key, ' ' || q.name) > 0 THEN 2 END AS rank
+         FROM events e, (SELECT fold($1) AS name) q
         WHERE e.is_listing AND e.status = 'published' AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL
      ) v WHERE v.rank IS NOT NULL ORDER BY v.rank, v.title, v.id LIMIT $2`,
     [name, limit],
