@@ -175,4 +175,26 @@ describe("a team member's queued writes", () => {
     });
     expect(await readAsOwner(event.id)).toMatchObject({ title: 'Quay session' });
   });
+
+  it('need attention with the server’s reason when the member’s role was lowered while they waited', async () => {
+    const { h, memberId } = await memberHarness('manager', () => ownerId);
+    h.setOnline(false);
+    await h.queue({ kind: 'profile.update', target: 'profile', fields: { bio: 'by the manager' } }, memberId, ownerId);
+    const lowered = await call(t.app, 'PATCH', `/api/team/members/${memberId}/`, {
+      token: owner.access,
+      json: { role: 'editor' },
+    });
+    expect(lowered.status).toBe(200);
+
+    h.setOnline(true);
+    await h.drain();
+
+    const [entry] = await h.entries();
+    expect(entry).toMatchObject({
+      status: 'attention',
+      attention: { kind: 'rejected', status: 403, detail: 'Your role on this team cannot do that.' },
+    });
+    const ownerProfile = (await call(t.app, 'GET', '/api/auth/profile/', { token: owner.access })).body;
+    expect(ownerProfile.bio).not.toBe('by the manager');
+  });
 });
