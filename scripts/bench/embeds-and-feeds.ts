@@ -206,6 +206,34 @@ async function startInstances(url: string, root: string | undefined): Promise<In
   );
 }
 
+/**
+ * How long an edit takes to show on both instances: the event's title changes
+ * in the database (as an edit through either instance would), then each
+ * instance's frame and feed are read every 100 ms until they show it.
+ */
+async function propagation(url: string, instances: Instance[], eventId: number): Promise<string> {
+  const db = await openPostgres(url, { max: 1 });
+  const title = `River night (moved indoors ${Date.now()})`;
+  await db.query('UPDATE events SET title = $1, updated_at = now() WHERE id = $2', [title, eventId]);
+  await db.close();
+  const changedAt = performance.now();
+  const seen: string[] = [];
+  await Promise.all(
+    instances.flatMap(({ server }, i) =>
+      [`/embed/e/${eventId}`, `/p/${NAME}.atom`].map(async (path) => {
+        for (;;) {
+          const text = await fetch(server.baseURL + path).then((res) => res.text());
+          if (text.includes(title)) break;
+          if (performance.now() - changedAt > 30_000) return void seen.push(`${path} on ${i}: not within 30 s`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        seen.push(`${((performance.now() - changedAt) / 1000).toFixed(1)} s`);
+      }),
+    ),
+  );
+  return `an edit in the database showed on both instances' frame and feed after ${seen.join(', ')} (at most 5 s stated)`;
+}
+
 const row = (label: string, r: Result) =>
   `${label.padEnd(34)} ${r.achieved.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.failed).padStart(7)} ${(r.hitRatio === null ? '—' : `${(r.hitRatio * 100).toFixed(2)} %`).padStart(10)} ${r.cpuMsPerRequest.toFixed(3).padStart(8)} ${r.statementsPerRequest.toFixed(3).padStart(9)}`;
 
@@ -245,6 +273,7 @@ async function main() {
           await admin.query('SELECT pg_stat_statements_reset()');
           console.log(row(label, await measure(instances, admin, database, path)));
         }
+        console.log(await propagation(url.toString(), instances, eventId));
       } finally {
         await Promise.all(instances.map(({ server }) => server.stop()));
         for (const { server } of instances) rmSync(server.dataDir, { recursive: true, force: true });
