@@ -287,6 +287,25 @@ describe('by push', () => {
     expect((await post(second.body.unsubscribe_url)).status).toBe(200);
   });
 
+  it("refuses keys that are not a browser's: 400, nothing stored", async () => {
+    const id = await create({ ...base, title: 'Bad keys' });
+    const good = subscription();
+    const before = await followCount();
+    for (const keys of [
+      { p256dh: good.keys.p256dh.slice(0, 20), auth: good.keys.auth },
+      { p256dh: good.keys.p256dh, auth: good.keys.auth.slice(0, 8) },
+      // 65 bytes, the right prefix, not a point of the curve.
+      { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'), auth: good.keys.auth },
+    ]) {
+      const res = await call(t.app, 'POST', '/api/follows/', {
+        json: { target: `event:${id}`, channel: 'push', subscription: { endpoint: good.endpoint, keys } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    expect(await followCount()).toBe(before);
+  });
+
   it('refuses a target nobody can see', async () => {
     const sub = subscription();
     expect((await followByPush('promoter:nobody.here', sub)).status).toBe(404);

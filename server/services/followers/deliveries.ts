@@ -172,7 +172,11 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     if (gone.has(notice.endpoint!)) return false;
     let outcome: PushOutcome;
     try {
-      outcome = await push(notice, body ?? new Error('not encrypted'));
+      // No body: the encryption thread failed, not the subscription; tried again with backoff.
+      outcome =
+        body === undefined
+          ? { ok: false, gone: false, retry: true, reason: 'not encrypted: the encryption thread failed' }
+          : await push(notice, body);
     } catch (error) {
       outcome = { ok: false, gone: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
     }
@@ -260,12 +264,17 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
         })),
       );
     } catch (error) {
-      // The thread failed: these go again after their lease, like a send that found no answer.
-      const reason = error instanceof Error ? error : new Error(String(error));
-      encrypted = pushes.map(() => reason);
-      logger.warn({ error: reason.message }, 'Follower notices: push encryption failed');
+      // The thread failed: these are tried again with backoff (sendOne), like a push with no answer.
+      encrypted = [];
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'Follower notices: push encryption failed',
+      );
     }
-    const bodies = new Map(pushes.map((notice, i) => [notice.id, encrypted[i]!]));
+    const bodies = new Map<number, Encrypted>();
+    pushes.forEach((notice, i) => {
+      if (encrypted[i] !== undefined) bodies.set(notice.id, encrypted[i]);
+    });
     return { notices: claim.notices, bodies, full: claim.claimed >= CLAIM_BATCH };
   }
 

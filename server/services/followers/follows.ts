@@ -10,7 +10,7 @@
  * of an event queues one notice per follower, in the change's transaction),
  * follow creation per client address (the route's `limits`).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { brand } from '../../../src/brand.ts';
 import type { FollowRequest, FollowTarget } from '../../../src/shared/contract/follows.ts';
 import { parseFollowTarget } from '../../../src/shared/contract/follows.ts';
@@ -30,7 +30,7 @@ import {
 } from '../../db/queries/follows.ts';
 import type { Queryable } from '../../db/client.ts';
 import { atomically } from '../../db/request-transaction.ts';
-import { Conflict, NotFound } from '../domain-errors.ts';
+import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
 import { enforce } from '../rate-limit.ts';
 import { pushTarget } from './push-address.ts';
 
@@ -72,6 +72,29 @@ async function assertRoom(db: Queryable, target: StoredTarget): Promise<void> {
   if ((await countFollowers(db, target)) >= MAX_FOLLOWERS_PER_TARGET) throw new Conflict(FULL);
 }
 
+const BAD_KEYS = "These are not a browser's push subscription keys.";
+/** Any P-256 key pair: agreeing a secret with a key is how to tell it is a point of the curve. */
+const probe = createECDH('prime256v1');
+probe.generateKeys();
+
+/**
+ * A subscription's keys as a browser makes them (RFC 8291): `p256dh` an
+ * uncompressed P-256 point, `auth` 16 bytes. Refused here, a bad key is a 400
+ * now instead of a notice that can never be encrypted later.
+ */
+function assertBrowserKeys(keys: { p256dh: string; auth: string }): void {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  let valid = point.length === 65 && point[0] === 4 && Buffer.from(keys.auth, 'base64url').length === 16;
+  if (valid) {
+    try {
+      probe.computeSecret(point);
+    } catch {
+      valid = false;
+    }
+  }
+  if (!valid) throw new InvalidInput(BAD_KEYS, { subscription: [BAD_KEYS] });
+}
+
 export type FollowAnswer = { channel: 'push'; id: number; unsubscribe_url: string } | { channel: 'email' };
 
 export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | 'mail' | 'limits'>) {
@@ -82,6 +105,7 @@ export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | '
       const target = await resolveTarget(db, parseFollowTarget(request.target));
       const now = new Date(clock.now());
       if (request.channel === 'push') {
+        assertBrowserKeys(request.subscription.keys);
         await pushTarget(request.subscription.endpoint, config.pushAllowLocal === true);
         const token = newToken();
         const id = await atomically(db, async (tx) => {
