@@ -9,12 +9,16 @@
 import type { PlacePrediction } from '../../../src/shared/contract/places.ts';
 import type { Db } from '../../db/client.ts';
 import { venuePlaceById, venuePlacesByName, type VenuePlaceRow } from '../../db/queries/listings.ts';
+import { fold } from './place-names.ts';
 import type { PlaceLocation, PlacesProvider } from './provider.ts';
+import { recentAnswers } from './recent-answers.ts';
 
 const MAX_VENUES = 2;
 const MAX_SUGGESTIONS = 5;
 const MIN_NAME_LENGTH = 3;
 const MAX_NAME_LENGTH = 200;
+/** A name searched again within this window is answered from memory: a new venue shows within it. */
+const FRESH_MS = 30_000;
 
 /** "The Harbour, 133 Rye Lane, London": the name and what is known of where it is. */
 export function describeVenue(venue: VenuePlaceRow): string {
@@ -37,19 +41,25 @@ function venueLocation(venue: VenuePlaceRow): PlaceLocation {
   };
 }
 
-export function withVenues(db: Db, provider: PlacesProvider): PlacesProvider {
+export function withVenues(db: Db, provider: PlacesProvider, now: () => number = Date.now): PlacesProvider {
+  // Keyed by the folded name and a 30-second window: a prefix typed by many, or repeated by one
+  // client, costs one pass over the listings per window (the same bounded cache as the gazetteer's).
+  const recent = recentAnswers();
+  async function venuesNamed(name: string): Promise<PlacePrediction[]> {
+    if (name.length < MIN_NAME_LENGTH || name.length > MAX_NAME_LENGTH) return [];
+    const key = `${fold(name)}\u0000${Math.floor(now() / FRESH_MS)}`;
+    const known = recent.get(key);
+    if (known) return known;
+    const venues = await venuePlacesByName(db, name, MAX_VENUES);
+    const predictions = venues.map((venue) => ({ place_id: `venue:${venue.id}`, description: describeVenue(venue) }));
+    recent.set(key, predictions);
+    return predictions;
+  }
   return {
     async autocomplete(input): Promise<PlacePrediction[]> {
       const name = (input.split(',')[0] ?? '').trim();
-      const venues =
-        name.length >= MIN_NAME_LENGTH && name.length <= MAX_NAME_LENGTH
-          ? await venuePlacesByName(db, name, MAX_VENUES)
-          : [];
+      const predictions = [...(await venuesNamed(name))];
       const places = await provider.autocomplete(input);
-      const predictions: PlacePrediction[] = venues.map((venue) => ({
-        place_id: `venue:${venue.id}`,
-        description: describeVenue(venue),
-      }));
       for (const place of places) {
         if (predictions.length >= MAX_SUGGESTIONS) break;
         if (!predictions.some((p) => p.description === place.description)) predictions.push(place);
