@@ -14,6 +14,7 @@ import { ShareActions } from '../../components/share/share-actions.tsx';
 import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
+import { useQueuedCover } from '../../stores/use-queued-cover.ts';
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { imageSources } from '../../shared/contract/media-url.ts';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -43,10 +44,14 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
   const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
   const weekly = record.is_recurring === true && !business;
   const when = weekly ? weeklySeriesText(record) : describeWhen(record);
+  // A new cover still in the outbox (chosen offline, or not sent yet) is the one to show.
+  const queuedCover = useQueuedCover(event.target);
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__cover">
-        {record.cover_image ? (
+        {queuedCover ? (
+          <img src={queuedCover} alt="" />
+        ) : record.cover_image ? (
           <img src={record.cover_image} {...imageSources(record.cover_image, CARD_COVER_SIZES)} alt="" loading="lazy" />
         ) : (
           <span aria-hidden="true">✦</span>
