@@ -222,7 +222,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     const found = record.venue_status === 'approved' ? await approvedVenueOf(db, record.id) : null;
     const venue = found && { ...found, href: listingPath(Number(found.id), found.title) };
     if (!record.is_listing) return { venue, whatsOn: null };
-    const bodies = await whatsOnAt(db, record.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH);
+    const bodies = await whatsOnAt(db, record.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH, true);
     const whatsOn = bodies.map((body) => {
       const event = v.parse(EventSchema, JSON.parse(body));
       const view = listingFromRecord(event, eventTimeZone(event), locale, now);
@@ -342,7 +342,7 @@ export function listingPageRoutes(services: Services, options: ListingPageOption
     }));
     const venueListing = records.find((record) => record.is_listing);
     const whatsOn = venueListing
-      ? (await whatsOnAt(db, venueListing.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH)).map((body) => {
+      ? (await whatsOnAt(db, venueListing.id, today(), WHATS_ON_LIMIT, origin + MEDIA_PATH, false)).map((body) => {
           const record = v.parse(EventSchema, JSON.parse(body));
           const path = listingPath(record.id, record.title);
           return { record, path, business: false, microformat: listingMicroformat(record, origin + path, now) };

@@ -279,8 +279,9 @@ export async function approvedVenueOf(db: Queryable, eventId: number): Promise<A
 
 /**
  * A venue's "What's on": published events still to come on `today` — promoters'
- * events the venue approved, and the venue's own (its owner's events that name no
- * other venue) — weekly series first, then by date; at most `limit` documents.
+ * events the venue approved and, with `own`, the venue's own (its owner's events that
+ * name no other venue; the owner's page lists those already) — weekly series first,
+ * then by date; at most `limit` documents.
  */
 export async function whatsOnAt(
   db: Queryable,
@@ -288,18 +289,19 @@ export async function whatsOnAt(
   today: string,
   limit: number,
   mediaBase: string,
+  own: boolean,
 ): Promise<string[]> {
   const result = await db.query<{ body: string }>(
     `SELECT ${eventDocument('e', '$4')}::text AS body FROM events e
       WHERE (e.venue_id = $1 AND e.venue_status = 'approved'
-             OR e.user_id = (SELECT user_id FROM events WHERE id = $1) AND NOT e.is_listing
+             OR $5 AND e.user_id = (SELECT user_id FROM events WHERE id = $1) AND NOT e.is_listing
                 AND (e.venue_id IS NULL OR e.venue_id = $1))
         AND e.status <> 'draft'
         AND (e.is_recurring AND (e.end_date IS NULL OR e.end_date >= $2::date)
              OR coalesce(e.end_date, e.start_date) >= $2::date)
       ORDER BY e.is_recurring DESC, e.start_date, e.start_time NULLS FIRST, e.id
       LIMIT $3`,
-    [venueId, today, limit, mediaBase],
+    [venueId, today, limit, mediaBase, own],
   );
   return result.rows.map((row) => row.body);
 }
