@@ -53,7 +53,15 @@ describe('event editor listing fields', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
-    const create = sent.find((request) => request.path === '/api/events/create/');
+    // The dialog closes once the write is queued; the outbox sends it just after.
+    const create = await waitFor(
+      () => {
+        const found = sent.find((request) => request.path === '/api/events/create/');
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 5000 },
+    );
     expect(formFields(create?.body)).toEqual({
       title: 'Warehouse Sessions',
       location_name: '',

@@ -62,7 +62,15 @@ describe('events screen', () => {
     await userEvent.type(within(dialog).getByLabelText('Start date'), '2026-07-04');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
-    const create = sent.find((request) => request.path === '/api/events/create/');
+    // The dialog closes once the write is queued; the outbox sends it just after.
+    const create = await waitFor(
+      () => {
+        const found = sent.find((request) => request.path === '/api/events/create/');
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 5000 },
+    );
     expect(formFields(create?.body)).toEqual({
       title: 'Open mic',
       location_name: 'The Crown',
