@@ -72,6 +72,8 @@ for (const viewport of viewports) {
       await page.goto(`${base}/login`);
       const panel = page.getByRole('dialog', { name: 'Site menu' });
       await expect(panel.getByLabel('Email')).toBeVisible();
+      // /login redirects in the page to /?login=1, whose title the app sets once it is live.
+      await expect(page).toHaveTitle(/\S/);
       await expectNoViolations(page, 'side panel, Log in tab');
       await panel.getByRole('tab', { name: 'Menu' }).click();
       await panel.getByRole('button', { name: 'Legal Policies' }).click();

@@ -80,6 +80,11 @@ test('a business creates, edits, duplicates and deletes an event', async ({ page
   await duplicate.getByRole('button', { name: 'Create 2 copies' }).click();
   await expect(duplicate).toBeHidden();
   await expect(card(page, renamed)).toHaveCount(3);
+  // The copies are sent before one is deleted, so the cards are the server's and stay put.
+  await expect
+    .poll(async () => (await serverEvents(request, demoAccounts.business)).filter((e) => e.title === renamed).length)
+    .toBe(3);
+  await expect(page.getByText('Pending sync')).toHaveCount(0);
 
   page.once('dialog', async (dialog) => {
     expect(dialog.type()).toBe('confirm');
