@@ -49,9 +49,11 @@ function usePageTitle() {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
+    // A prerendered page arrives with its title; the app's shell (e.g. /login, which redirects
+    // in the page to /?login=1) has none, so its first route still needs one.
     if (first.current) {
       first.current = false;
-      return;
+      if (document.title.trim()) return;
     }
     void import('../../content/page-meta.ts').then(({ pageTitles }) => {
       const title = pageTitles[pathname];
