@@ -18,13 +18,15 @@ import { gzipSize } from './first-visit.ts';
 
 /**
  * The Events screen's first load, signed in (the dashboard a promoter opens most).
- * 135 KiB (134.7 measured with the Account switcher): the outbox's sending code comes
+ * 136 KiB (135.3 measured for a business: 134.7 with the Account switcher, then the business
+ * tab's count of waiting venue requests and a card's queued cover; loading those two apart
+ * measured 0.6 KiB more, the chunks' own cost). The outbox's sending code comes
  * with the first entry to send, workbox-window only once a worker controls the page, and
  * the editor, its dialogs and Insights with the idle prefetch. What is left is React and
  * React Router (89 KiB of the 95.9 KiB app chunk, shared with the public pages), the list's
  * contract check (valibot, the event schema and categories) and the outbox's queue.
  */
-export const DASHBOARD_JS_BUDGET = 135 * 1024;
+export const DASHBOARD_JS_BUDGET = 136 * 1024;
 
 export interface ScreenLoad {
   /** The first load: every script fetched before the page's idle prefetch began. */
