@@ -1,8 +1,8 @@
 /**
- * The cover a queued write carries (an event created or edited offline with a new image):
- * its card shows the picture the user chose, waiting to be sent, not a placeholder. The
- * Blob is read from the outbox entry in IndexedDB (the card makes it a URL with
- * components/use-object-url.ts).
+ * The cover a queued write carries (an event created or edited offline with a new image),
+ * as an object URL for its card: the card shows the picture the user chose, waiting to
+ * be sent, not a placeholder. The Blob is read from the outbox entry in IndexedDB; the
+ * URL is revoked when the card no longer shows it.
  */
 import { useEffect, useState } from 'react';
 import { openDatabase } from '../shared/db/open-database.ts';
@@ -18,24 +18,28 @@ function coverEntryId(views: ReturnType<typeof useSync.getState>['views'], targe
   return id;
 }
 
-export function useQueuedCover(target: string): Blob | null {
+export function useQueuedCover(target: string): string | null {
   const entryId = useSync((s) => coverEntryId(s.views, target));
-  const [read, setRead] = useState<{ entryId: string; cover: Blob } | null>(null);
+  const [url, setUrl] = useState<{ entryId: string; url: string } | null>(null);
   useEffect(() => {
     if (entryId === null) return;
     let live = true;
+    let made: string | null = null;
     void openDatabase()
       .then((db) => readEntry(db, entryId))
       .then((entry) => {
         const intent = entry?.intent;
         const cover =
           intent && (intent.kind === 'event.create' || intent.kind === 'event.update') ? intent.cover : undefined;
-        if (live && cover) setRead({ entryId, cover });
+        if (!live || !cover) return;
+        made = URL.createObjectURL(cover);
+        setUrl({ entryId, url: made });
       })
       .catch(() => undefined);
     return () => {
       live = false;
+      if (made) URL.revokeObjectURL(made);
     };
   }, [entryId]);
-  return read && read.entryId === entryId ? read.cover : null;
+  return url && url.entryId === entryId ? url.url : null;
 }

@@ -40,7 +40,9 @@ const saved = { count: 0, answers: new Map<number, { request: VenueRequest; numb
 
 function forAccount(userId: number): void {
   if (useVenueRequestsStore.getState().userId === userId) return;
-  forget();
+  controller?.abort();
+  saved.count = 0;
+  saved.answers.clear();
   useVenueRequestsStore.setState({ ...initial, userId });
   void cachedVenueRequests(userId)
     .then((cached) => {
@@ -115,14 +117,9 @@ export function waitingCount(requests: readonly VenueRequest[] | null, views: re
 
 /** For tests and sign-out: forget the account's requests. */
 export function resetVenueRequests(): void {
-  forget();
-  wantedKey = '';
-  useVenueRequestsStore.setState(initial);
-}
-
-/** Another account, or none: its read in flight lands nowhere and its answers are not laid over. */
-function forget(): void {
   controller?.abort();
+  wantedKey = '';
   saved.count = 0;
   saved.answers.clear();
+  useVenueRequestsStore.setState(initial);
 }

@@ -15,7 +15,6 @@ import { discardEntry, retryNow } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import type { ShownEvent } from '../../stores/use-overlaid-events.ts';
 import { useQueuedCover } from '../../stores/use-queued-cover.ts';
-import { useObjectUrl } from '../../components/use-object-url.ts';
 import { SyncBadge } from '../../components/forms/sync-badge.tsx';
 import { imageSources } from '../../shared/contract/media-url.ts';
 import { useAuth } from '../../stores/auth-store.ts';
@@ -46,7 +45,7 @@ export const EventCard = memo(function EventCard({ event, onEdit, onDuplicate, o
   const weekly = record.is_recurring === true && !business;
   const when = weekly ? weeklySeriesText(record) : describeWhen(record);
   // A new cover still in the outbox (chosen offline, or not sent yet) is the one to show.
-  const queuedCover = useObjectUrl(useQueuedCover(event.target));
+  const queuedCover = useQueuedCover(event.target);
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__cover">
