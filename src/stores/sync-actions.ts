@@ -40,9 +40,12 @@ const ONLINE_CHECK_MS = 1_000;
  * While sends get no answer although the device says online (the server or its network is
  * down), how often a bare GET of the health check asks whether it is back: its first good
  * answer sends the queue at once (serverAnswered) instead of at the next backoff, up to 30 s
- * later. One small request per interval, and only while writes wait and sends fail.
+ * later. One small request (no body, a few hundred bytes each way) per interval, never two at
+ * once, and only while writes wait and sends fail: at most 60 a minute from the tab on screen
+ * (the person may be watching the card say "Pending sync"), 4 a minute from a hidden one.
  */
-const SERVER_PROBE_MS = 2_000;
+export const SERVER_PROBE_MS = 1_000;
+export const SERVER_PROBE_HIDDEN_MS = 15_000;
 const HEALTH_URL = `${(import.meta.env as ImportMetaEnv | undefined)?.VITE_API_BASE ?? '/api'}/health`;
 
 /** The storage check's finding (see sync-storage-check.ts); shown when it matters. */
@@ -198,10 +201,14 @@ export function startSync(): void {
     if (useSync.getState().pending > 0) nudge();
   }, POLL_MS);
   let probing = false;
+  let probedAt = Number.NEGATIVE_INFINITY;
   setInterval(() => {
     const { reachable, pending } = useSync.getState();
     if (probing || reachable || pending === 0 || !isOnline()) return;
+    const hidden = globalThis.document?.visibilityState === 'hidden';
+    if (hidden && Date.now() - probedAt < SERVER_PROBE_HIDDEN_MS) return;
     probing = true;
+    probedAt = Date.now();
     fetch(HEALTH_URL, { cache: 'no-store' })
       .then((response) => {
         if (response.ok) outbox.serverAnswered();
