@@ -19,6 +19,7 @@ import { domainErrorAnswer } from './http/domain-errors.ts';
 import { ApiError, problemBody } from './http/problem.ts';
 import { requestLog } from './http/request-log.ts';
 import { requestMetrics } from './http/request-metrics.ts';
+import { requestsInFlight } from './http/requests-in-flight.ts';
 import { provideGuards, routeGuards } from './http/route-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -157,11 +158,14 @@ export function createApp(deps: AppDeps): Hono<ApiEnv> {
       publicUrl: config.publicUrl,
       mailFrom: config.mailFrom,
       allowLocal: config.pushAllowLocal === true,
+      ...(config.followerPushRate === undefined ? {} : { pushRate: config.followerPushRate }),
       now: () => services.clock.now(),
       logger,
     });
   }
   const app = new Hono<ApiEnv>();
+  // First: the followers' fan-out lets the requests counted here go first (services/api-activity.ts).
+  app.use('*', requestsInFlight());
   app.use('*', requestMetrics());
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));

@@ -58,6 +58,12 @@ export interface Config {
   errorWebhookUrl: string | null;
   /** PUSH_ALLOW_LOCAL=1: push endpoints may also be `http://127.0.0.1` (tests; refused in production). */
   pushAllowLocal?: boolean;
+  /**
+   * FOLLOWER_PUSH_RATE: followers' push messages a second one process sends at
+   * most, yielding to its requests (services/followers/deliveries.ts); 0 sends
+   * as fast as the host goes. Unset: the deliveries' default.
+   */
+  followerPushRate?: number;
 }
 
 export interface GeocoderConfig {
@@ -210,5 +216,10 @@ export function configFromEnv(
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     errorWebhookUrl: env.ERROR_WEBHOOK_URL || null,
     pushAllowLocal: env.PUSH_ALLOW_LOCAL === '1',
+    ...(env.FOLLOWER_PUSH_RATE === '0'
+      ? { followerPushRate: 0 }
+      : env.FOLLOWER_PUSH_RATE
+        ? { followerPushRate: intFrom(env.FOLLOWER_PUSH_RATE, 0, 'FOLLOWER_PUSH_RATE', 100_000) }
+        : {}),
   };
 }

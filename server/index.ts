@@ -212,6 +212,7 @@ async function serveApp(db: Db, announce: boolean) {
     publicUrl: appConfig.publicUrl,
     mailFrom: appConfig.mailFrom,
     allowLocal: appConfig.pushAllowLocal === true,
+    ...(appConfig.followerPushRate === undefined ? {} : { pushRate: appConfig.followerPushRate }),
     now: () => Date.now(),
     logger,
   });

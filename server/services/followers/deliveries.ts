@@ -35,7 +35,16 @@
  * CLAIM_BATCH notices per transaction, sends up to SEND_CONCURRENCY at once
  * over kept-alive connections (push-send.ts), and marks the batch sent in one
  * statement: memory stays bounded by the batch, whatever the follower count.
+ *
+ * And it never takes the API's CPU (pace() below): every push first waits its
+ * turn under a ceiling of FOLLOWER_PUSH_RATE messages a second, then for the
+ * requests this process is answering to finish (at most YIELD_MAX_MS), and
+ * every claim waits for them too. A fan-out is background work: a follower
+ * hearing of a new event a minute later loses nothing, a dashboard answering
+ * four times slower while it runs is what people notice.
  */
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { apiActivity, type ApiActivity } from '../api-activity.ts';
 import { serialDrain } from '../serial-drain.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -78,6 +87,20 @@ export const FOLLOWER_DAILY_CAP = 5;
 const MARK_EVERY_MS = 50;
 /** A notice waits this long after its event's last write, so a burst of edits is one message. */
 export const SETTLE_MS = 60_000;
+/**
+ * Messages a second one process sends at most (FOLLOWER_PUSH_RATE). A push
+ * costs the process about 0.8 ms of CPU (encryption on its thread, the
+ * request, the marks) and the database a share of a claim: at this rate a
+ * fan-out takes about a quarter of one core, and 50,000 followers hear within
+ * three minutes. 0: no ceiling and no yielding (as fast as the host goes).
+ */
+export const DEFAULT_PUSH_RATE = 300;
+/**
+ * The longest a push or a claim waits for the requests in flight to finish:
+ * a request takes a few milliseconds, and a site that always has one running
+ * still gets its fan-out done (SEND_CONCURRENCY sends per this, at worst).
+ */
+const YIELD_MAX_MS = 50;
 
 /** A claimed batch, its pushes encrypted. */
 interface Prepared {
@@ -112,6 +135,10 @@ export interface DeliveriesOptions {
   settleMs?: number;
   /** FOLLOWER_DAILY_CAP unless set (tests). */
   dailyCap?: number;
+  /** Messages a second at most (FOLLOWER_PUSH_RATE, DEFAULT_PUSH_RATE unless set); 0: unpaced. */
+  pushRate?: number;
+  /** Whose requests go first (default: this process's, counted by server/http/requests-in-flight.ts). */
+  activity?: ApiActivity;
 }
 
 function retryDelayMs(attempt: number): number {
@@ -120,7 +147,40 @@ function retryDelayMs(attempt: number): number {
 
 export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveries {
   const { db, mail, keys, publicUrl, now, logger } = options;
+  const pushRate = options.pushRate ?? DEFAULT_PUSH_RATE;
+  const activity = options.activity ?? apiActivity;
+  // A claim is sent well within its lease even at a low ceiling (and the next is claimed while it
+  // is sent): a lease running out mid-send would let another instance send the same notices.
+  const claimSize =
+    pushRate > 0
+      ? Math.max(1, Math.min(CLAIM_BATCH, Math.floor((pushRate * NOTICE_LEASE_MS) / 1000 / 4)))
+      : CLAIM_BATCH;
   let stopped = false;
+
+  /** When the next push may go (performance.now()): the ceiling spaces them 1/pushRate s apart. */
+  let nextSlot = 0;
+  /**
+   * Before a push: its turn under the ceiling (the lanes take turns, so
+   * SEND_CONCURRENCY only hides the push service's round trips), then a turn
+   * of the event loop, so a request whose bytes have arrived is read and
+   * counted, then the requests in flight finish first.
+   */
+  async function pace(): Promise<void> {
+    if (pushRate <= 0) return;
+    const at = performance.now();
+    const slot = Math.max(at, nextSlot);
+    nextSlot = slot + 1000 / pushRate;
+    if (slot - at >= 1) await sleep(slot - at);
+    else await nextTurn();
+    await activity.quiet(YIELD_MAX_MS);
+  }
+
+  /** Before a claim (a statement and a batch's encryption): the requests in flight first. */
+  async function yieldToRequests(): Promise<void> {
+    if (pushRate <= 0) return;
+    await nextTurn();
+    await activity.quiet(YIELD_MAX_MS);
+  }
 
   async function push(notice: ClaimedNotice, body: Encrypted): Promise<PushOutcome> {
     const vapid = await keys();
@@ -170,6 +230,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
       return false;
     }
     if (gone.has(notice.endpoint!)) return false;
+    await pace();
     let outcome: PushOutcome;
     try {
       // No body: the encryption thread failed, not the subscription; tried again with backoff.
@@ -245,11 +306,12 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
 
   /** Claims the next batch and encrypts its pushes (one round trip to the encryption thread). */
   async function prepare(): Promise<Prepared> {
+    await yieldToRequests();
     const at = now();
     const claim = await claimDueNotices(db, {
       now: new Date(at),
       leaseUntil: new Date(at + NOTICE_LEASE_MS),
-      limit: CLAIM_BATCH,
+      limit: claimSize,
       settleMs: options.settleMs ?? SETTLE_MS,
       dailyCap: options.dailyCap ?? FOLLOWER_DAILY_CAP,
     });
@@ -275,7 +337,7 @@ export function followerDeliveries(options: DeliveriesOptions): FollowerDeliveri
     pushes.forEach((notice, i) => {
       if (encrypted[i] !== undefined) bodies.set(notice.id, encrypted[i]);
     });
-    return { notices: claim.notices, bodies, full: claim.claimed >= CLAIM_BATCH };
+    return { notices: claim.notices, bodies, full: claim.claimed >= claimSize };
   }
 
   /** Batch after batch; the next is claimed and encrypted while this one is sent. */
