@@ -21,6 +21,9 @@ async function boot() {
   // see src/app/layout/prerendered-page.tsx). Other routes' lazy modules load
   // before the first render, so it never shows an empty fallback.
   const snapshot = prerendered ? snapshotPage(document.getElementById('main')) : null;
+  // The dashboard shows nothing without the session, so its sign-in start-up (the stored
+  // tokens, the profile request) runs beside the route's chunks instead of after them.
+  const stored = isDashboard(window.location.pathname) ? startStoredState() : null;
   // A dashboard address opened directly: the dashboard's routes come with its chunk.
   await addRoutesFor(window.location.pathname);
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -52,7 +55,7 @@ async function boot() {
   if (snapshot) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 
-  void startStoredState();
+  if (!stored) void startStoredState();
   const register = () => void registerServiceWorker();
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
@@ -76,6 +79,8 @@ async function startStoredState(): Promise<void> {
   const { startAuth } = await import('./stores/auth-actions.ts');
   await startAuth();
 }
+
+const isDashboard = (path: string) => /^\/dashboard(\/|$)/i.test(path);
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

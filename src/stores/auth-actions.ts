@@ -1,7 +1,8 @@
 /**
  * Sign-in state transitions (product §4), callable from components and plain code.
  * - Start-up: with stored tokens, load the profile; a refused session means signed
- *   out. Offline, the last profile loaded online keeps the dashboard usable.
+ *   out. The last profile loaded online for the tokens' account shows meanwhile, and
+ *   offline it keeps the dashboard usable.
  * - Sign-in (login or verify-email): store the tokens, load the profile, tell the
  *   other tabs. Sign-out: clear the tokens, tell the other tabs, revoke on the server.
  * - A refresh refused anywhere (this tab's client, another tab, the worker) signs
@@ -15,6 +16,7 @@ import { getProfile } from '../shared/api/get-profile.ts';
 import { login } from '../shared/api/login.ts';
 import { revokeRefreshToken } from '../shared/api/logout.ts';
 import { forgetProfile, lastProfile, rememberProfile } from '../shared/db/profile-cache.ts';
+import { userIdFromTokens } from '../shared/outbox/session-user.ts';
 import { api, onSessionEnded, onTokensChanged } from '../lib/api.ts';
 import { useAuth } from './auth-store.ts';
 
@@ -44,6 +46,10 @@ async function loadSession(): Promise<void> {
     if (mine === generation) setSignedOut();
     return;
   }
+  // The profile this device last loaded for the same account opens the dashboard now; the
+  // server's answer (a slow phone waits a round trip for it) replaces it, or signs out.
+  const kept = await keptProfileOf(userIdFromTokens(tokens));
+  if (kept && mine === generation) setSignedIn(kept);
   try {
     const user = await getProfile(api);
     if (mine !== generation) return;
@@ -51,10 +57,17 @@ async function loadSession(): Promise<void> {
     await rememberProfile(user).catch(() => undefined);
   } catch (error) {
     if (mine !== generation) return;
-    const cached = error instanceof NetworkError ? await lastProfile().catch(() => null) : null;
+    const cached = error instanceof NetworkError ? (kept ?? (await lastProfile().catch(() => null))) : null;
     if (cached) setSignedIn(cached);
     else setSignedOut();
   }
+}
+
+/** The remembered profile when it is the account the tokens are for (never another person's). */
+async function keptProfileOf(userId: number | null): Promise<User | null> {
+  if (userId === null) return null;
+  const kept = await lastProfile().catch(() => null);
+  return kept?.id === userId ? kept : null;
 }
 
 let wired = false;

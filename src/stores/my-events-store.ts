@@ -16,8 +16,11 @@ import { cacheEvents, cachedEvents } from '../lib/read-cache.ts';
 export interface MyEventsState {
   status: 'idle' | 'loading' | 'ready';
   events: readonly EventRecord[];
-  /** Where `events` came from: the server just now, or the offline cache. */
-  source: 'server' | 'cache' | null;
+  /**
+   * Where `events` came from: the server just now, the offline cache (the server could not
+   * be asked), or `stored`: this device's last copy, shown while the server's answer is on its way.
+   */
+  source: 'server' | 'cache' | 'stored' | null;
   /** When the shown list was loaded from the server (epoch ms). */
   loadedAt: number | null;
   /** The last load failed: 'offline' (no answer) or 'failed' (an error answer). */
@@ -36,9 +39,21 @@ export const useMyEvents = create<MyEventsState>()(() => initial);
 
 /** Moves on at every reset: a load that began for another account lands nowhere. */
 let generation = 0;
+/** The account the list is for (the last load's), so showing it again keeps what is loaded or loading. */
+let shownAccount: number | null = null;
+
+/**
+ * The dashboard shows `userId`'s list: another account's (or none) is dropped at once, the
+ * same account's — loaded, or loading since the page started — is kept.
+ */
+export function showAccount(userId: number | undefined): void {
+  if (userId !== undefined && userId === shownAccount) return;
+  resetMyEvents();
+}
 
 export function resetMyEvents(): void {
   generation += 1;
+  shownAccount = null;
   loading = null;
   again = false;
   useMyEvents.setState(initial, true);
@@ -57,6 +72,8 @@ let again = false;
  * account shown (a team member's chosen owner, else their own): its cached copy.
  */
 export function loadMyEvents(userId: number): Promise<void> {
+  if (shownAccount !== null && shownAccount !== userId) resetMyEvents();
+  shownAccount = userId;
   if (loading) {
     again = true;
     return loading;
@@ -64,7 +81,10 @@ export function loadMyEvents(userId: number): Promise<void> {
   const mine = generation;
   let current: Promise<void> | null = null;
   current = (async () => {
-    if (useMyEvents.getState().status === 'idle') useMyEvents.setState({ status: 'loading' });
+    if (useMyEvents.getState().status === 'idle') {
+      useMyEvents.setState({ status: 'loading' });
+      void showStoredCopy(userId, mine);
+    }
     try {
       const events = await listEvents(api);
       if (mine !== generation) return;
@@ -74,7 +94,9 @@ export function loadMyEvents(userId: number): Promise<void> {
       if (mine !== generation) return;
       const loadError = error instanceof NetworkError ? 'offline' : 'failed';
       const shown = useMyEvents.getState();
-      if (shown.source === 'server') {
+      if (shown.source === 'stored') {
+        useMyEvents.setState({ status: 'ready', source: 'cache', loadError });
+      } else if (shown.source === 'server') {
         useMyEvents.setState({ loadError }); // keep the list we have
       } else {
         const cached = await cachedEvents(userId).catch(() => null);
@@ -95,6 +117,16 @@ export function loadMyEvents(userId: number): Promise<void> {
   })();
   loading = current;
   return current;
+}
+
+/**
+ * The first load of a page: the copy this device kept of `userId`'s list shows at once
+ * (a slow phone waits a round trip or more for the server's), unless the server answered first.
+ */
+async function showStoredCopy(userId: number, mine: number): Promise<void> {
+  const stored = await cachedEvents(userId).catch(() => null);
+  if (!stored || mine !== generation || useMyEvents.getState().status !== 'loading') return;
+  useMyEvents.setState({ status: 'ready', events: stored.data, source: 'stored', loadedAt: stored.storedAt });
 }
 
 /** While the outbox drains, the list is reloaded at most this often (sent records are put in at once). */

@@ -48,6 +48,21 @@ describe('events screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load events.');
   });
 
+  it('shows the copy kept on this device while the server’s answer is on its way, without calling it a saved copy', () => {
+    stubApi({});
+    useMyEvents.setState({
+      status: 'ready',
+      events: [eventRecord()],
+      source: 'stored',
+      loadedAt: Date.now() - 60_000,
+      loadError: null,
+    });
+    renderScreen('/dashboard/events', route);
+    expect(screen.getByRole('article', { name: 'Jazz on the roof' })).toBeInTheDocument();
+    expect(screen.queryByText(/saved copy/)).toBeNull();
+    expect(screen.queryByText('Loading your events…')).toBeNull();
+  });
+
   it('creates an event sending only the filled dates and times, and no coordinates without a place', async () => {
     const { sent } = stubApi({
       'POST /api/events/create/': () => ({ status: 201, body: eventRecord({ id: 40, title: 'Open mic' }) }),

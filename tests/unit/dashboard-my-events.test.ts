@@ -4,6 +4,7 @@ import {
   reloadAfterSend,
   rememberSavedEvent,
   resetMyEvents,
+  showAccount,
   useMyEvents,
 } from '../../src/stores/my-events-store.ts';
 import { cacheEvents } from '../../src/lib/read-cache.ts';
@@ -27,6 +28,53 @@ describe('the dashboard events list', () => {
     await loadMyEvents(1);
     expect(useMyEvents.getState()).toMatchObject({ source: 'cache', loadError: 'offline' });
     expect(useMyEvents.getState().events.map((event) => event.title)).toEqual(['Jazz on the roof']);
+  });
+
+  it('shows the copy kept on this device while the server’s answer is on its way, then the server’s', async () => {
+    await cacheEvents(1, [eventRecord({ title: 'Kept copy' })]);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      'GET /api/events/user/': async () => {
+        await answered;
+        return { status: 200, body: [eventRecord({ title: 'From the server' })] };
+      },
+    });
+    const loaded = loadMyEvents(1);
+    await vi.waitFor(() =>
+      expect(useMyEvents.getState()).toMatchObject({ status: 'ready', source: 'stored', loadError: null }),
+    );
+    expect(useMyEvents.getState().events.map((event) => event.title)).toEqual(['Kept copy']);
+    answer();
+    await loaded;
+    expect(useMyEvents.getState()).toMatchObject({ source: 'server', loadError: null });
+    expect(useMyEvents.getState().events.map((event) => event.title)).toEqual(['From the server']);
+  });
+
+  it('a kept copy shown at start-up becomes the offline copy when the server cannot be reached', async () => {
+    await cacheEvents(1, [eventRecord({ title: 'Kept copy' })]);
+    vi.stubGlobal('fetch', () => new Promise((_, reject) => setTimeout(() => reject(new TypeError('Failed')), 20)));
+    await loadMyEvents(1);
+    expect(useMyEvents.getState()).toMatchObject({ status: 'ready', source: 'cache', loadError: 'offline' });
+    expect(useMyEvents.getState().events.map((event) => event.title)).toEqual(['Kept copy']);
+  });
+
+  it('showing the same account keeps a load begun before the dashboard opened; another account’s list goes', async () => {
+    stubApi({ 'GET /api/events/user/': () => ({ status: 200, body: [eventRecord({ title: 'Mine' })] }) });
+    const early = loadMyEvents(1);
+    showAccount(1);
+    await early;
+    expect(useMyEvents.getState()).toMatchObject({ status: 'ready', source: 'server' });
+    showAccount(1);
+    expect(useMyEvents.getState().events.map((event) => event.title)).toEqual(['Mine']);
+    showAccount(2);
+    expect(useMyEvents.getState()).toMatchObject({ status: 'idle', events: [], source: null });
+    // A load for another account than the one listed drops the listed one first.
+    useMyEvents.setState({ status: 'ready', events: [eventRecord({ title: 'Mine' })], source: 'server' });
+    void loadMyEvents(1);
+    const other = loadMyEvents(3);
+    expect(useMyEvents.getState().events).toEqual([]);
+    await other;
   });
 
   it('never shows another user’s cached list', async () => {

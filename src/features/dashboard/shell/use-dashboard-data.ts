@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { flushDraftsWhenHidden } from '../../../stores/drafts-actions.ts';
 import { startSync } from '../../../stores/sync-actions.ts';
 import { useSync } from '../../../stores/sync-store.ts';
-import { loadMyEvents, reloadAfterSend, resetMyEvents } from '../../../stores/my-events-store.ts';
+import { loadMyEvents, reloadAfterSend, showAccount } from '../../../stores/my-events-store.ts';
 
 /** `userId`: the account shown — a team member's chosen owner, else the signed-in user's own. */
 export function useDashboardData(userId: number | undefined): void {
@@ -20,9 +20,10 @@ export function useDashboardData(userId: number | undefined): void {
     flushDraftsWhenHidden();
   }, []);
 
-  // A different account (another sign-in, or another choice in the Account switcher) never sees the previous one's list.
+  // A different account (another sign-in, or another choice in the Account switcher) never sees the previous
+  // one's list; the same account's, loaded or loading since the page started, stays.
   useEffect(() => {
-    resetMyEvents();
+    showAccount(userId);
   }, [userId]);
 
   useEffect(() => {
