@@ -131,8 +131,9 @@ export function followRoutes(services: Services, keys: () => Promise<VapidKeys>)
       auth: 'none',
       idempotent: true,
       query: FollowTokenQuerySchema,
+      limits: [{ bucket: 'follow-confirm:ip', per: 'ip', limit: 'followConfirmsPerIp' }],
       responses: { 200: { description: 'Confirmed.', schema: FollowPendingSchema } },
-      errors: [404],
+      errors: [404, 429],
     }),
     async (c) => {
       const confirmed = await follows.confirm(followId(c), c.req.valid('query').token);

@@ -43,6 +43,8 @@ export interface RateLimitPolicy {
   followMailsPerAddress: Limit;
   /** Follow confirmation mails about one target, to any address. */
   followMailsPerTarget: Limit;
+  /** Presses of a mailed follow confirmation's button from one address. */
+  followConfirmsPerIp: Limit;
 }
 
 // Per IP the limits are generous: one office, school or carrier NAT can put
@@ -82,7 +84,11 @@ export interface RateLimitPolicy {
 // Following needs no account: 30 new follows per address per 10 minutes is
 // more than a person taps, and a confirmation mail goes to one address at most
 // 5 times an hour and about one target 200 times an hour, so nobody fills a
-// stranger's inbox through a follow form.
+// stranger's inbox through a follow form. Its confirmation button is pressed
+// once per mail: 30 per address per 10 minutes bounds what a caller trying
+// tokens costs (a statement each), and a NAT of real followers never meets it.
+// The unsubscribe link has no limit per address: mail providers press it for
+// their users (RFC 8058 one-click) from a few addresses.
 //
 // Team invitations are mails to addresses the owner types: 30 a day is a
 // whole team invited twice over, and never a way to mail strangers in bulk.
@@ -109,6 +115,7 @@ export const defaultRateLimits: RateLimitPolicy = {
   followPerIp: { max: 30, windowSeconds: 10 * 60 },
   followMailsPerAddress: { max: 5, windowSeconds: 60 * 60 },
   followMailsPerTarget: { max: 200, windowSeconds: 60 * 60 },
+  followConfirmsPerIp: { max: 30, windowSeconds: 10 * 60 },
 };
 
 /** Counts one hit in `bucket`; returns seconds to wait when over the limit, else 0. */

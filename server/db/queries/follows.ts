@@ -72,8 +72,9 @@ export async function upsertPushFollow(
 
 /**
  * Starts an email follow awaiting confirmation, or gives one that is still
- * unconfirmed a new confirmation token. Returns null when the address already
- * follows the target (confirmed): nothing to mail.
+ * unconfirmed a new confirmation token (and a new start: the new link has its
+ * full time to be opened). Returns null when the address already follows the
+ * target (confirmed): nothing to mail.
  */
 export async function upsertEmailFollow(
   db: Queryable,
@@ -87,30 +88,57 @@ export async function upsertEmailFollow(
                           confirm_hash, created_at)
      VALUES ($1, $2, 'email', $3, $4, $5, $6, $7)
      ON CONFLICT (target_kind, coalesce(user_id, event_id), lower(email)) WHERE channel = 'email'
-     DO UPDATE SET confirm_hash = EXCLUDED.confirm_hash WHERE follows.confirmed_at IS NULL
+     DO UPDATE SET confirm_hash = EXCLUDED.confirm_hash, created_at = EXCLUDED.created_at
+      WHERE follows.confirmed_at IS NULL
      RETURNING id::int AS id`,
     [target.kind, target.id, email, tokens.tokenHash, tokens.mailToken, tokens.confirmHash, now],
   );
   return rows[0]?.id ?? null;
 }
 
-/** True when `id` is an email follow waiting for the confirmation token hashing to `confirmHash`. */
-export async function emailFollowAwaitsConfirmation(db: Queryable, id: number, confirmHash: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM follows WHERE id = $1 AND channel = 'email' AND confirm_hash = $2", [
-    id,
-    confirmHash,
-  ]);
+/**
+ * True when `id` is an email follow waiting for the confirmation token hashing
+ * to `confirmHash`, asked for at `since` or later.
+ */
+export async function emailFollowAwaitsConfirmation(
+  db: Queryable,
+  id: number,
+  confirmHash: string,
+  since: Date,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    "SELECT 1 FROM follows WHERE id = $1 AND channel = 'email' AND confirm_hash = $2 AND created_at >= $3",
+    [id, confirmHash, since],
+  );
   return rows.length > 0;
 }
 
-/** Confirms an email follow whose confirmation token hashes to `confirmHash`; false when none does. */
-export async function confirmEmailFollow(db: Queryable, id: number, confirmHash: string, now: Date): Promise<boolean> {
+/**
+ * Confirms an email follow whose confirmation token hashes to `confirmHash`,
+ * asked for at `since` or later; false when none does.
+ */
+export async function confirmEmailFollow(
+  db: Queryable,
+  id: number,
+  confirmHash: string,
+  now: Date,
+  since: Date,
+): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE follows SET confirmed_at = $3, confirm_hash = NULL
-      WHERE id = $1 AND channel = 'email' AND confirm_hash = $2 RETURNING id`,
-    [id, confirmHash, now],
+      WHERE id = $1 AND channel = 'email' AND confirm_hash = $2 AND created_at >= $4 RETURNING id`,
+    [id, confirmHash, now, since],
   );
   return rows.length > 0;
+}
+
+/** Deletes the email follows asked for before `before` and never confirmed (housekeeping). */
+export async function deleteUnconfirmedEmailFollowsBefore(db: Queryable, before: Date): Promise<number> {
+  const { rows } = await db.query(
+    "DELETE FROM follows WHERE channel = 'email' AND confirmed_at IS NULL AND created_at < $1 RETURNING id",
+    [before],
+  );
+  return rows.length;
 }
 
 /** Ends the follow whose unsubscribe token hashes to `tokenHash`; false when there is none. */

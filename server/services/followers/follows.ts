@@ -35,6 +35,13 @@ import { enforce } from '../rate-limit.ts';
 import { pushTarget } from './push-address.ts';
 
 export const MAX_FOLLOWERS_PER_TARGET = 10_000;
+/**
+ * An email follow not confirmed within this many days ends: its link stops
+ * working and housekeeping deletes the address (services/housekeeping.ts), so
+ * an address someone else typed is not kept. Asking again mails a new link.
+ */
+export const EMAIL_FOLLOW_CONFIRM_DAYS = 7;
+const CONFIRM_MS = EMAIL_FOLLOW_CONFIRM_DAYS * 24 * 60 * 60_000;
 
 const NO_TARGET = 'There is nothing to follow there.';
 const FULL = 'This has as many followers as it can have. Please try again later.';
@@ -142,7 +149,7 @@ export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | '
           subject: `Confirm: get updates from ${brand.name}`,
           text:
             `Someone (we hope you) asked to get updates by email about "${target.name}" on ${brand.name}.\n\n` +
-            `Open this link and press Confirm; until then nothing else is sent:\n${confirmUrl(config.publicUrl, id, confirm)}\n\n` +
+            `Open this link within ${EMAIL_FOLLOW_CONFIRM_DAYS} days and press Confirm; until then nothing else is sent:\n${confirmUrl(config.publicUrl, id, confirm)}\n\n` +
             `If it was not you, ignore this mail.\n`,
         });
       });
@@ -151,12 +158,13 @@ export function followers(services: Pick<Services, 'db' | 'clock' | 'config' | '
 
     /** Whether the mailed link would confirm a follow now (its page shows the button), changing nothing. */
     canConfirm(id: number, token: string): Promise<boolean> {
-      return emailFollowAwaitsConfirmation(db, id, hashToken(token));
+      return emailFollowAwaitsConfirmation(db, id, hashToken(token), new Date(clock.now() - CONFIRM_MS));
     },
 
     /** The mailed link's button: false when it is not one, or was used before (its token is gone then). */
     confirm(id: number, token: string): Promise<boolean> {
-      return confirmEmailFollow(db, id, hashToken(token), new Date(clock.now()));
+      const now = clock.now();
+      return confirmEmailFollow(db, id, hashToken(token), new Date(now), new Date(now - CONFIRM_MS));
     },
 
     /** Ends the follow; NotFound when the link is not (or no longer) one. */

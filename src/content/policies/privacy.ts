@@ -60,7 +60,7 @@ export const privacy: Policy = {
       heading: 'Following a promoter, venue or event',
       blocks: [
         p(
-          'You can follow a promoter or venue, or ask to be reminded of an event, without an account. We keep only what it takes to tell you: the push endpoint your browser gives us (for notifications), or your email address, and what you follow. We write to an address once, to ask you to confirm it, and send nothing else until you have. Nothing else about you is kept with it.',
+          'You can follow a promoter or venue, or ask to be reminded of an event, without an account. We keep only what it takes to tell you: the push endpoint your browser gives us (for notifications), or your email address, and what you follow. We write to an address once, to ask you to confirm it, and send nothing else until you have; an address not confirmed within 7 days is deleted, with what it asked to follow. Nothing else about you is kept with it.',
         ),
         p(
           'It is kept until you unfollow (with the Unfollow button or the unsubscribe link in every message), or until the subscription ends — when your browser’s push service tells us the endpoint is gone — and is then deleted. Organisers see only how many followers they have, never who they are.',
