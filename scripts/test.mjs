@@ -5,8 +5,9 @@
  * Debian Firefox ESR (tests/firefox), then one closing line
  * `N passed, N failed` summing every runner (typecheck and lint count as one
  * check each). Exits non-zero when anything failed. First the builds (app and
- * server, at once); then vitest, using every core, with typecheck, lint and
- * format beside it at a lower priority; then the two browser suites at once.
+ * server, at once); then vitest, using every core, with the Firefox suite
+ * (mostly waiting) and, at a lower priority, typecheck, lint and format beside
+ * it; then the Playwright suite.
  *
  * Flags: --only=typecheck,lint,vitest,e2e,firefox to run a subset (vitest, e2e
  * and firefox build first).
@@ -136,6 +137,18 @@ reportChecks(
 );
 endPhase('builds');
 
+// The Firefox suite spends most of its three minutes waiting (20 s of lie-fi, tokens
+// that expire, reconnects) with its cores idle: it runs beside vitest, whose own waits
+// (servers starting, sockets, timers) leave about a third of two cores unused, and not
+// beside Playwright, whose three workers keep both cores busy. Its output is held in
+// `firefoxLog` and printed whole at the end.
+const firefoxLog = join(tmp, `firefox-${process.pid}.log`);
+let firefox = null;
+if (wanted('firefox')) {
+  console.log(`\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr), in the background: ${firefoxLog}`);
+  firefox = firefoxSuite(firefoxLog);
+}
+
 // Typecheck, lint and format need nothing from the tests, nor the tests from them: they run
 // beside vitest, niced, on the cycles its waits leave idle (templates made at its start,
 // processes starting and stopping, timers) — about 45 of its ~280 core-seconds on a 2-core
@@ -254,15 +267,6 @@ async function firefoxSuite(log) {
   }
 }
 
-// The two browser suites run at the same time: the Firefox suite spends most of
-// its two minutes waiting (20 s of lie-fi, token expiry, reconnects) with the
-// CPU idle, while Playwright's three workers keep both cores busy.
-const firefoxLog = join(tmp, `firefox-${process.pid}.log`);
-let firefox = null;
-if (wanted('firefox')) {
-  console.log(`\n▶ Firefox (Puppeteer over WebDriver BiDi, Debian firefox-esr), in the background: ${firefoxLog}`);
-  firefox = firefoxSuite(firefoxLog);
-}
 if (wanted('e2e')) console.log('\n▶ end-to-end (Playwright, Debian Chromium)');
 const browserSuites = [wanted('e2e') && e2eSuite(), firefox].filter(Boolean);
 // Each suite's line in a fixed order, whichever ends first.
