@@ -27,9 +27,17 @@
  * per message and its RSS before and at its peak (sampled every 100 ms); and
  * the load average before and after, printed side by side.
  *
+ * On a host shared with other jobs a window without the fan-out and a later
+ * one with it do not see the same load. CHUNK=n interleaves them instead: n
+ * notices are made due, sent, then PAUSE_S seconds (default 4) of nothing,
+ * and so on, with the list called throughout; the list's p50/p99 in the quiet
+ * windows and in the fan-out windows of the same minutes are printed too
+ * (the time to deliver is then the sum of the chunks' sending times).
+ *
  *   npx tsx scripts/bench/followers-fan-out.ts
  *   FOLLOWERS=10000 BASELINE_S=15 UNPACED=1 npx tsx scripts/bench/followers-fan-out.ts
  *   FOLLOWER_PUSH_RATE=500 FOLLOWERS=10000 npx tsx scripts/bench/followers-fan-out.ts
+ *   FOLLOWERS=10000 CHUNK=1000 UNPACED=1 npx tsx scripts/bench/followers-fan-out.ts
  *
  * Needs the server bundle (`npx vite build --config vite.server.config.ts`).
  */
@@ -46,7 +54,16 @@ const LIST_RATE = Number(process.env.LIST_RATE ?? 20);
 const BASELINE_S = Number(process.env.BASELINE_S ?? 15);
 const DELIVER_DEADLINE_S = Number(process.env.DELIVER_DEADLINE_S ?? 900);
 const PACED_RATE = process.env.FOLLOWER_PUSH_RATE;
-const MODES: Mode[] = process.env.UNPACED === '1' ? ['paced', 'unpaced'] : ['paced'];
+/** Notices made due at a time, with PAUSE_S of no fan-out between (0: all at once). */
+const CHUNK = Number(process.env.CHUNK ?? 0);
+const PAUSE_S = Number(process.env.PAUSE_S ?? 4);
+/** The modes in order (MODES=unpaced,paced runs the unpaced one first); UNPACED=1 is paced,unpaced. */
+const MODES = (process.env.MODES ?? (process.env.UNPACED === '1' ? 'paced,unpaced' : 'paced'))
+  .split(',')
+  .map((mode) => {
+    if (mode !== 'paced' && mode !== 'unpaced') throw new Error(`MODES: paced or unpaced, not ${mode}`);
+    return mode as Mode;
+  });
 type Mode = 'paced' | 'unpaced';
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -132,6 +149,8 @@ interface Result {
   rssPeak: number;
   baseline: number[];
   during: number[];
+  /** Interleaved runs: the list's calls in the quiet windows between chunks. */
+  quiet: number[];
   loadBefore: string;
   loadAfter: string;
   states: string;
@@ -233,14 +252,75 @@ async function runMode(
     let rssPeak = rssMb(server.pid);
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 100);
     let stats = await stub.ask('stats');
-    const poller = setInterval(() => void stub.ask('stats').then((s) => (stats = s)), 50);
-    // The minute's hold for more edits is skipped: the clock starts when the notices are due.
-    await db.query("UPDATE follow_notices SET quiet_since = '-infinity' WHERE state = 'pending'");
+    const poller = setInterval(() => void stub.ask('stats').then((s) => (stats = s)), 20);
     const fanStart = wallMs();
     const cpuStart = cpuSeconds(server.pid);
     const deadline = fanStart + DELIVER_DEADLINE_S * 1000;
-    const during = await measureList(() => stats.endpoints >= FOLLOWERS || wallMs() > deadline, 2_000);
-    while (stats.endpoints < FOLLOWERS && wallMs() < deadline) await sleep(50);
+    let during: number[];
+    let quiet: number[] = [];
+    let activeMs: number;
+    if (CHUNK <= 0) {
+      // The minute's hold for more edits is skipped: the clock starts when the notices are due.
+      await db.query("UPDATE follow_notices SET quiet_since = '-infinity' WHERE state = 'pending'");
+      during = await measureList(() => stats.endpoints >= FOLLOWERS || wallMs() > deadline, 2_000);
+      while (stats.endpoints < FOLLOWERS && wallMs() < deadline) await sleep(20);
+      activeMs = stats.lastAt - fanStart;
+    } else {
+      // Interleaved: CHUNK notices made due, sent, then PAUSE_S of nothing, again and again, the
+      // list called all along. Each call counts for the window it began and ended in (fan-out or
+      // quiet; calls spanning a change, and the worker's poll before a chunk starts, count for
+      // neither), so both sides of the ratio see the same load from the rest of the host.
+      type Phase = 'quiet' | 'gap' | 'during';
+      let phase = 'gap' as Phase;
+      const windows = { quiet: [] as number[], during: [] as number[] };
+      let calling = true;
+      const caller = (async () => {
+        const inFlight: Promise<void>[] = [];
+        while (calling) {
+          const began: Phase = phase;
+          inFlight.push(
+            listOnce().then((ms) => {
+              const now: Phase = phase;
+              if (began !== 'gap' && now === began) windows[began].push(ms);
+              if (process.env.SLOW_MS && ms > Number(process.env.SLOW_MS))
+                console.log(
+                  `slow list call in ${began}→${now} at +${((wallMs() - fanStart) / 1000).toFixed(1)} s: ${ms.toFixed(0)} ms`,
+                );
+            }),
+          );
+          await sleep(1000 / LIST_RATE);
+        }
+        await Promise.all(inFlight);
+      })();
+      activeMs = 0;
+      let delivered = 0;
+      while (delivered < queued && wallMs() < deadline) {
+        phase = 'quiet';
+        await sleep(PAUSE_S * 1000);
+        phase = 'gap';
+        const made = (
+          await db.query(
+            `UPDATE follow_notices SET quiet_since = '-infinity' WHERE id IN (
+               SELECT id FROM follow_notices WHERE state = 'pending' AND quiet_since <> '-infinity' ORDER BY id LIMIT $1)
+             RETURNING id`,
+            [CHUNK],
+          )
+        ).rows.length;
+        const target = delivered + made;
+        while (stats.endpoints <= delivered && wallMs() < deadline) await sleep(5);
+        phase = 'during';
+        const began = wallMs();
+        while (stats.endpoints < target && wallMs() < deadline) await sleep(5);
+        phase = 'gap';
+        activeMs += stats.lastAt - began;
+        delivered = stats.endpoints;
+        await sleep(300); // the chunk's last group of sent marks
+      }
+      calling = false;
+      await caller;
+      during = windows.during;
+      quiet = windows.quiet;
+    }
     clearInterval(poller);
     stats = await stub.ask('stats');
     const cpuS = cpuSeconds(server.pid) - cpuStart;
@@ -271,7 +351,8 @@ async function runMode(
       queued,
       delivered: stats.endpoints,
       requests: stats.requests,
-      deliverS: (stats.lastAt - fanStart) / 1000,
+      deliverS: activeMs / 1000,
+      quiet,
       cpuS,
       rssBefore,
       rssPeak,
@@ -342,16 +423,28 @@ async function main(): Promise<void> {
     ['load average after', (r) => r.loadAfter.split(' ')[0]!],
     ['publishing (trigger queues all)', (r) => `${r.publishMs.toFixed(0)} ms`],
     ['delivered (distinct endpoints)', (r) => `${r.delivered}/${r.queued}`],
-    ['time to deliver all', (r) => `${r.deliverS.toFixed(1)} s`],
+    [CHUNK > 0 ? 'time sending (chunks summed)' : 'time to deliver all', (r) => `${r.deliverS.toFixed(1)} s`],
     ['messages/s', (r) => (r.delivered / r.deliverS).toFixed(0)],
     ['API CPU per message', (r) => `${((r.cpuS * 1000) / Math.max(1, r.delivered)).toFixed(2)} ms`],
-    ['API CPU share of one core', (r) => `${((100 * r.cpuS) / r.deliverS).toFixed(0)} %`],
+    // Interleaved, the CPU is counted over the quiet windows too.
+    ['API CPU share of one core', (r) => (CHUNK > 0 ? '—' : `${((100 * r.cpuS) / r.deliverS).toFixed(0)} %`)],
     ['RSS before → peak', (r) => `${r.rssBefore.toFixed(0)} → ${r.rssPeak.toFixed(0)} MB`],
     [`list calls without / during`, (r) => `${r.baseline.length} / ${r.during.length}`],
     ['list p50 without → during', (r) => `${p(r.baseline, 50)} → ${p(r.during, 50)}`],
     ['list p99 without → during', (r) => `${p(r.baseline, 99)} → ${p(r.during, 99)}`],
     ['list max during', (r) => `${p(r.during, 100)} ms`],
     ['p99 during / without', (r) => `${(percentile(r.during, 99) / percentile(r.baseline, 99)).toFixed(2)}×`],
+    ...(CHUNK > 0
+      ? ([
+          ['interleaved: calls quiet / fan-out', (r) => `${r.quiet.length} / ${r.during.length}`],
+          ['interleaved: p50 quiet → fan-out', (r) => `${p(r.quiet, 50)} → ${p(r.during, 50)}`],
+          ['interleaved: p99 quiet → fan-out', (r) => `${p(r.quiet, 99)} → ${p(r.during, 99)}`],
+          [
+            'interleaved: p99 fan-out / quiet',
+            (r) => `${(percentile(r.during, 99) / percentile(r.quiet, 99)).toFixed(2)}×`,
+          ],
+        ] as [string, (r: Result) => string][])
+      : []),
   ];
   lines.push(row(['', ...results.map((r) => r.mode)]));
   for (const [label, cell] of table) lines.push(row([label, ...results.map(cell)]));
