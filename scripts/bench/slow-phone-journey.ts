@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/slow-phone-journey.ts [--outage-seconds 180] [--runs 3]
+ * `npx tsx scripts/bench/slow-phone-journey.ts [--outage-seconds 180] [--runs 3] [--outages 1]
  *   [--before <dist of an older build>] [--server-root <checkout>]`
  *
  * The promoter's dashboard on a slow phone, timed through the real UI: Debian's Chromium
@@ -21,7 +21,8 @@
  * <commit>` and `ROAMLY_DIST=/tmp/before/dist npx vite build` there), served by the same
  * server, so one run prints both. The server is this checkout's sources through tsx
  * (`--server-root` another checkout's), each build with a new data directory, seeded with
- * the demo accounts. Medians of `--runs` taps; the outage once per build.
+ * the demo accounts. Medians of `--runs` taps and cold starts, with their spread (min–max);
+ * the outage `--outages` times per build (each with its own three saves), median and spread.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values: flags } = parseArgs({
   options: {
     'outage-seconds': { type: 'string', default: '180' },
     runs: { type: 'string', default: '3' },
+    outages: { type: 'string', default: '1' },
     before: { type: 'string' },
     after: { type: 'string' },
     'server-root': { type: 'string' },
@@ -43,6 +45,7 @@ const { values: flags } = parseArgs({
 });
 const outageSeconds = Number(flags['outage-seconds']);
 const runs = Math.max(1, Number(flags.runs));
+const outages = Math.max(1, Number(flags.outages));
 const serverRoot = resolve(flags['server-root'] ?? join(import.meta.dirname, '../..'));
 const afterDist = resolve(flags.after ?? process.env.ROAMLY_DIST ?? 'dist');
 
@@ -162,6 +165,8 @@ async function tapTimed(page: Page, tap: Locator, label: string, state: 'open' |
   return page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen);
 }
 
+const ms = (value: number) => (Number.isNaN(value) ? 'not sent' : `${Math.round(value)} ms`);
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -258,15 +263,15 @@ async function coldStart(context: BrowserContext, baseURL: string): Promise<numb
   }
 }
 
+/** Every sample of each step (NaN: an outage whose writes were not all sent in 2 minutes). */
 interface Figures {
-  save: number;
-  publish: number;
-  editor: number;
-  insights: number;
-  coldWorker: number;
-  coldNone: number;
-  recovery: number;
-  recoveredWrites: number;
+  save: number[];
+  publish: number[];
+  editor: number[];
+  insights: number[];
+  coldWorker: number[];
+  coldNone: number[];
+  recovery: number[];
 }
 
 async function measureBuild(browser: Browser, dist: string): Promise<Figures> {
@@ -305,45 +310,47 @@ async function measureBuild(browser: Browser, dist: string): Promise<Figures> {
       // Let the writes reach the server before the next round.
       await pendingBadges(page).first().waitFor({ state: 'detached', timeout: 60_000 });
     }
-    figures.editor = median(editor);
-    figures.insights = median(insights);
-    figures.save = median(save);
-    figures.publish = median(publish);
+    Object.assign(figures, { editor, insights, save, publish });
 
     const cold: number[] = [];
     for (let run = 0; run < runs; run++) cold.push(await coldStart(context, baseURL));
-    figures.coldWorker = median(cold);
+    figures.coldWorker = cold;
 
     const bare = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
     try {
       await logIn(bare, baseURL);
       const coldNone: number[] = [];
       for (let run = 0; run < runs; run++) coldNone.push(await coldStart(bare, baseURL));
-      figures.coldNone = median(coldNone);
+      figures.coldNone = coldNone;
     } finally {
       await bare.close();
     }
 
     // The outage: the process stops, three edits are saved, then it comes back on the same port and data.
-    const titles = await cardTitles(page, 3);
-    await server.stop();
-    try {
-      for (const [n, title] of titles.entries()) await saveEdit(page, title, `Saved during the outage (${n}).`);
-    } catch (error) {
-      await page.screenshot({ path: join(tmpdir(), 'slow-phone-outage-failed.png') });
-      console.log(`cards: ${await cards(page).count()}`);
-      throw error;
+    figures.recovery = [];
+    for (let outage = 0; outage < outages; outage++) {
+      const titles = await cardTitles(page, 3);
+      await server.stop();
+      try {
+        for (const [n, title] of titles.entries()) await saveEdit(page, title, `Saved during outage ${outage} (${n}).`);
+      } catch (error) {
+        await page.screenshot({ path: join(tmpdir(), 'slow-phone-outage-failed.png') });
+        console.log(`cards: ${await cards(page).count()}`);
+        throw error;
+      }
+      const pending = await pendingBadges(page).count();
+      process.stdout.write(`  (server stopped: ${pending} cards pending, waiting ${outageSeconds} s)\n`);
+      await sleep(outageSeconds * 1000);
+      server = await startServerAt(port, dataDir, dist);
+      const answering = performance.now();
+      await pendingBadges(page)
+        .first()
+        .waitFor({ state: 'detached', timeout: 120_000 })
+        .catch(() => undefined);
+      const recovered = (await pendingBadges(page).count()) === 0 ? performance.now() - answering : Number.NaN;
+      process.stdout.write(`  (answering → all sent: ${ms(recovered)})\n`);
+      figures.recovery.push(recovered);
     }
-    figures.recoveredWrites = await pendingBadges(page).count();
-    process.stdout.write(`  (server stopped: ${figures.recoveredWrites} cards pending, waiting ${outageSeconds} s)\n`);
-    await sleep(outageSeconds * 1000);
-    server = await startServerAt(port, dataDir, dist);
-    const answering = performance.now();
-    await pendingBadges(page)
-      .first()
-      .waitFor({ state: 'detached', timeout: 120_000 })
-      .catch(() => undefined);
-    figures.recovery = (await pendingBadges(page).count()) === 0 ? performance.now() - answering : Number.NaN;
     await page.close();
     return figures as Figures;
   } finally {
@@ -361,7 +368,8 @@ const builds: { name: string; dist: string }[] = [
 console.log(
   `Slow-phone journey: Chromium ${390}×${844} touch, Slow 4G (${SLOW_4G.latency} ms, ` +
     `${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s down, ${(SLOW_4G.uploadThroughput * 8) / 1e3} kbit/s up), ` +
-    `CPU ${CPU_SLOWDOWN}× slower, median of ${runs}; outage ${outageSeconds} s with 3 saves queued\n`,
+    `CPU ${CPU_SLOWDOWN}× slower, median of ${runs} (min–max); ${outages} outage(s) of ${outageSeconds} s, ` +
+    `3 saves queued in each\n`,
 );
 const browser = await chromium.launch(chromiumLaunchOptions);
 const results: Figures[] = [];
@@ -383,11 +391,18 @@ const rows: { label: string; key: keyof Figures; target: number | null }[] = [
   { label: 'cold start, no worker', key: 'coldNone', target: null },
   { label: 'outage: answering → all sent', key: 'recovery', target: 5000 },
 ];
-const ms = (value: number) => (Number.isNaN(value) ? 'not sent' : `${Math.round(value)} ms`);
-console.log(`\n${'step'.padEnd(32)}${builds.map((b) => b.name.padStart(12)).join('')}${'target'.padStart(10)}`);
+/** The median, then the spread when there is more than one sample: `412 ms (380–455)`. */
+const cell = (values: number[]) => {
+  const middle = ms(median(values));
+  if (values.length < 2) return middle;
+  const sent = values.filter((value) => !Number.isNaN(value));
+  const spread = sent.length === 0 ? '' : `${Math.round(Math.min(...sent))}–${Math.round(Math.max(...sent))}`;
+  return `${middle} (${spread}${sent.length < values.length ? ', some not sent' : ''})`;
+};
+console.log(`\n${'step'.padEnd(32)}${builds.map((b) => b.name.padStart(24)).join('')}${'target'.padStart(10)}`);
 for (const row of rows) {
-  const cells = results.map((r) => ms(r[row.key]).padStart(12)).join('');
-  const last = results.at(-1)?.[row.key] ?? Number.NaN;
+  const cells = results.map((r) => cell(r[row.key]).padStart(24)).join('');
+  const last = median(results.at(-1)?.[row.key] ?? []);
   const verdict = row.target === null ? '' : Number.isNaN(last) || last > row.target ? '  ✗' : '  ✓';
   console.log(
     `${row.label.padEnd(32)}${cells}${(row.target === null ? '—' : `≤ ${row.target}`).padStart(10)}${verdict}`,
@@ -395,7 +410,9 @@ for (const row of rows) {
 }
 if (results.length === 2) {
   const [before, after] = results as [Figures, Figures];
+  const ratio = (key: keyof Figures) => (median(before[key]) / median(after[key])).toFixed(1);
   console.log(
-    `\nSave ${(before.save / after.save).toFixed(1)}× faster to close, Publish ${(before.publish / after.publish).toFixed(1)}×`,
+    `\nSave ${ratio('save')}× faster to close, Publish ${ratio('publish')}×, cold start with the worker ` +
+      `${ratio('coldWorker')}×, outage recovery ${ratio('recovery')}× (before ÷ after, medians)`,
   );
 }
