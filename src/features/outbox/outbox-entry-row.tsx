@@ -6,6 +6,7 @@ import { STALE_AFTER_MS } from '../../shared/outbox/outbox-summary.ts';
 import { discardEntry, retryNow, type OutboxEntryView } from '../../stores/sync-actions.ts';
 import { useSync } from '../../stores/sync-store.ts';
 import { useAuth } from '../../stores/auth-store.ts';
+import { membershipsOf, shownAccountId, useAccount } from '../../stores/account-store.ts';
 import { useShownEvents } from '../../stores/use-overlaid-events.ts';
 import { ConflictChoice } from './conflict-choice.tsx';
 import { ageText, editorLink, stateLabel } from './use-outbox-entries.ts';
@@ -15,7 +16,12 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
   // Offline, a retry has nowhere to go: like "Retry all now", it waits for the connection.
   const online = useSync((s) => s.online);
   const business = useAuth((s) => s.user?.user_type !== 'subpromoter');
-  const edit = editorLink(view, business);
+  // A team member's queue can hold writes for several accounts: each row says whose it is,
+  // and Edit is offered only in the account it belongs to (the editor edits the shown one).
+  const userId = useAuth((s) => s.user?.id);
+  const forAccount = useAccount((s) => accountLabel(s, userId, view.accountId ?? null));
+  const inShownAccount = useAccount((s) => (view.accountId ?? userId ?? null) === shownAccountId(s, userId));
+  const edit = inShownAccount ? editorLink(view, business) : null;
   const stale = now - view.createdAt > STALE_AFTER_MS;
   // The record as the dashboard lists it: a write that changes only the status names it by its title.
   const record = useShownEvents().find((shown) => shown.target === view.target)?.record ?? null;
@@ -37,6 +43,7 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
         Queued <time dateTime={new Date(view.createdAt).toISOString()}>{ageText(view.createdAt, now)}</time>
         {view.attempts ? ` · ${view.attempts} ${view.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
         {view.hasImage ? ' · with an image' : ''}
+        {forAccount ? ` · for ${forAccount}` : ''}
       </p>
       {stale ? (
         <p className="outbox-entry__stale">
@@ -74,4 +81,18 @@ export function OutboxEntryRow({ view, now }: { view: OutboxEntryView; now: numb
       </div>
     </li>
   );
+}
+
+/**
+ * Whose account a write is for, when the person belongs to a team (null otherwise: a
+ * single account needs no label). A membership removed since keeps its number.
+ */
+function accountLabel(
+  state: Parameters<typeof membershipsOf>[0],
+  userId: number | undefined,
+  accountId: number | null,
+): string | null {
+  const memberships = membershipsOf(state, userId);
+  if (accountId === null) return memberships.length > 0 ? 'your account' : null;
+  return memberships.find((account) => account.owner_id === accountId)?.display_name ?? `account #${accountId}`;
 }
