@@ -45,6 +45,13 @@ useAccount.subscribe((state) => {
     // Private mode or full storage: the choice holds for this page only.
   }
 });
+// A switch in another tab of this device holds here too, at once rather than at the next
+// reload: the choice is per device, and two tabs acting for different accounts would
+// show one account's screens while the other's choice is what a reload opens.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) useAccount.setState(readKept(), true);
+  });
 
 /** The owner `userId` acts for now (null: their own account). */
 export function chosenAccountOf(state: AccountState, userId: number | undefined): number | null {

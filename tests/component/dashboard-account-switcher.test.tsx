@@ -133,6 +133,25 @@ describe('Account switcher', () => {
     expect(entry).toMatchObject({ userId: 1, accountId: 40, target: 'event:400' });
   });
 
+  it('follows a switch made in another tab of this device at once, not at the next reload', async () => {
+    stubApi({
+      'GET /api/team/accounts/': () => ({ status: 200, body: { accounts: [harbour, quay] } }),
+      'GET /api/events/user/': (_body, headers) => ({
+        status: 200,
+        body: headers.get('X-Account') === '40' ? [theirs] : [mine],
+      }),
+    });
+    renderDashboard();
+    expect(await screen.findByText('My own gig')).toBeInTheDocument();
+    // What the other tab's switch leaves in localStorage, and the event it raises here.
+    const kept = JSON.stringify({ state: { chosen: { '1': 40 }, memberships: { '1': [harbour, quay] } } });
+    localStorage.setItem('roamly-account', kept);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'roamly-account', newValue: kept }));
+    expect(await screen.findByText('Harbour night')).toBeInTheDocument();
+    expect(screen.queryByText('My own gig')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('40');
+  });
+
   it('shows a manager all tabs but Team (a business owner’s business tab too), and sends an editor away from pages outside their role', async () => {
     stubAccounts([harbour, quay]);
     useAccount.setState({ chosen: { '1': 41 }, memberships: { '1': [harbour, quay] } as never });

@@ -5,7 +5,7 @@
 import { vi } from 'vitest';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
-type Handler = (body: unknown) => Answer | Promise<Answer>;
+type Handler = (body: unknown, headers: Headers) => Answer | Promise<Answer>;
 
 export interface SentRequest {
   method: string;
@@ -21,9 +21,10 @@ export function stubApi(routes: Record<string, Handler>) {
     const method = init.method ?? 'GET';
     const path = new URL(input, 'http://app.test').pathname;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
-    sent.push({ method, path, body, headers: new Headers(init.headers) });
+    const headers = new Headers(init.headers);
+    sent.push({ method, path, body, headers });
     const handler = routes[`${method} ${path}`];
-    const answer = handler ? await handler(body) : { status: 404, body: { detail: 'Not found.' } };
+    const answer = handler ? await handler(body, headers) : { status: 404, body: { detail: 'Not found.' } };
     return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
