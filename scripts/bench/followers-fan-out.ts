@@ -294,6 +294,8 @@ async function runMode(
       })();
       activeMs = 0;
       let delivered = 0;
+      // Held until their chunk: past the server's settle time (a minute) they would go out on their own.
+      await db.query("UPDATE follow_notices SET quiet_since = 'infinity' WHERE state = 'pending'");
       while (delivered < queued && wallMs() < deadline) {
         phase = 'quiet';
         await sleep(PAUSE_S * 1000);
@@ -301,7 +303,7 @@ async function runMode(
         const made = (
           await db.query(
             `UPDATE follow_notices SET quiet_since = '-infinity' WHERE id IN (
-               SELECT id FROM follow_notices WHERE state = 'pending' AND quiet_since <> '-infinity' ORDER BY id LIMIT $1)
+               SELECT id FROM follow_notices WHERE state = 'pending' AND quiet_since = 'infinity' ORDER BY id LIMIT $1)
              RETURNING id`,
             [CHUNK],
           )
