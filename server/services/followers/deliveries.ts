@@ -36,12 +36,14 @@
  * over kept-alive connections (push-send.ts), and marks the batch sent in one
  * statement: memory stays bounded by the batch, whatever the follower count.
  *
- * And it never takes the API's CPU (pace() below): every push first waits its
- * turn under a ceiling of FOLLOWER_PUSH_RATE messages a second, then for the
- * requests this process is answering to finish (at most YIELD_MAX_MS), and
- * every claim waits for them too. A fan-out is background work: a follower
- * hearing of a new event a minute later loses nothing, a dashboard answering
- * four times slower while it runs is what people notice.
+ * And it lets the API's requests go first (pace() below): every push first
+ * waits its turn under a ceiling of FOLLOWER_PUSH_RATE messages a second (so
+ * a fan-out takes a bounded share of the CPU, whatever the follower count),
+ * then for the requests this process is answering to finish (at most
+ * YIELD_MAX_MS), and every claim waits for them too. A fan-out is background
+ * work: a follower hearing of a new event a minute later loses nothing, a
+ * dashboard answering four times slower while it runs is what people notice
+ * (scripts/bench/followers-fan-out.ts measures both).
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { apiActivity, type ApiActivity } from '../api-activity.ts';
