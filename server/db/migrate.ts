@@ -69,6 +69,12 @@ async function changedFunctions(db: Queryable): Promise<FunctionFile[]> {
 export async function migrate(db: Db): Promise<string[]> {
   const files = await migrationFiles();
   return db.transaction(async (tx) => {
+    // No idle-in-transaction timeout for a migration: between statements the migrating
+    // process reads the next file, and a process busy elsewhere (the test setup migrates
+    // PGlite beside it, whose WebAssembly holds the thread for seconds) left the transaction
+    // idle past 30 s on a loaded host, and PostgreSQL ended it half-way. First, so it goes
+    // out in one write with the BEGIN (server/db/client.ts) and no gap precedes it.
+    await tx.query('SET LOCAL idle_in_transaction_session_timeout = 0');
     // A migration may rewrite a large table: no statement timeout for it (server/db/client.ts).
     await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(724311)');
