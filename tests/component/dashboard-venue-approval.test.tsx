@@ -16,6 +16,7 @@ import type { VenueRequest } from '../../src/shared/contract/venue-approval.ts';
 import { useAuth } from '../../src/stores/auth-store.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
 import { eventRecord } from '../support/event-record.ts';
+import { venueRequest } from '../support/venue-request.ts';
 import { formFields, renderScreen, seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
@@ -36,20 +37,7 @@ const blueDoor = {
   country_code: 'GB',
 };
 
-const request = (overrides: Partial<VenueRequest> = {}): VenueRequest => ({
-  id: 12,
-  title: 'Jazz Night',
-  start_date: '2026-02-10',
-  start_time: '20:00',
-  is_recurring: false,
-  cover_image: null,
-  promoter: 'nightowl',
-  venue_id: 70,
-  venue_title: 'Blue Door Bar',
-  venue_status: 'pending',
-  requested_at: '2026-01-15T12:00:00.000Z',
-  ...overrides,
-});
+const request = venueRequest;
 
 describe('venue approval in the dashboard', () => {
   beforeEach(async () => {

@@ -12,22 +12,12 @@ import { DashboardLayout } from '../../src/features/dashboard/dashboard-layout.t
 import type { VenueRequest } from '../../src/shared/contract/venue-approval.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
 import { eventRecord } from '../support/event-record.ts';
+import { venueRequest } from '../support/venue-request.ts';
 import { seedEvents, signInAs } from './support/dashboard-harness.tsx';
 import { stubApi } from './support/stub-api.ts';
 
-const request = (id: number, title: string, venue_status: VenueRequest['venue_status'] = 'pending'): VenueRequest => ({
-  id,
-  title,
-  start_date: '2027-02-10',
-  start_time: '20:00',
-  is_recurring: false,
-  cover_image: null,
-  promoter: 'nightowl',
-  venue_id: 70,
-  venue_title: 'Blue Door Bar',
-  venue_status,
-  requested_at: '2027-01-15T12:00:00.000Z',
-});
+const request = (id: number, title: string, venue_status: VenueRequest['venue_status'] = 'pending') =>
+  venueRequest({ id, title, venue_status, start_date: '2027-02-10', requested_at: '2027-01-15T12:00:00.000Z' });
 
 const listing = eventRecord({ id: 70, title: 'Blue Door Bar', is_listing: true, is_recurring: true });
 
