@@ -7,8 +7,8 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { demoAccounts, demoPassword, logInThroughPanel } from './support/auth.ts';
-import { card, serverEvents, uniqueTitle } from './support/dashboard.ts';
+import { demoAccounts, logInThroughPanel } from './support/auth.ts';
+import { card, createEventViaApi, serverEvents, uniqueTitle } from './support/dashboard.ts';
 
 // Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
@@ -16,30 +16,15 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 /** The demo promoter (promoter@example.com) goes by this name. */
 const PROMOTER = 'sam.nights';
 
-async function createEvent(
-  request: APIRequestContext,
-  title: string,
-  extra: Record<string, string> = {},
-): Promise<number> {
-  const login = await request.post('/api/auth/login/', {
-    data: { email: demoAccounts.promoter, password: demoPassword },
+const createEvent = (request: APIRequestContext, title: string, extra: Record<string, string> = {}) =>
+  createEventViaApi(request, demoAccounts.promoter, title, {
+    bio: 'Two rooms, four DJs.',
+    location_name: 'Peckham Levels, London',
+    start_date: '2027-03-05',
+    start_time: '21:00',
+    end_time: '03:00',
+    ...extra,
   });
-  const { access } = (await login.json()) as { access: string };
-  const response = await request.post('/api/events/create/', {
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: {
-      title,
-      bio: 'Two rooms, four DJs.',
-      location_name: 'Peckham Levels, London',
-      start_date: '2027-03-05',
-      start_time: '21:00',
-      end_time: '03:00',
-      ...extra,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 test('an event page shows price and Get tickets, and downloads its calendar file from "Add to calendar"', async ({
   page,

@@ -20,30 +20,19 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { noticeText, pushPayload } from '../../server/services/followers/notice-text.ts';
 import type { ClaimedNotice } from '../../server/db/queries/follow-notices.ts';
 import { listingPath } from '../../src/shared/contract/listing-url.ts';
-import { demoAccounts, demoPassword } from './support/auth.ts';
-import { uniqueTitle } from './support/dashboard.ts';
+import { demoAccounts } from './support/auth.ts';
+import { createEventViaApi, uniqueTitle } from './support/dashboard.ts';
 
 test.use({ locale: 'en-GB' });
 
-async function createEvent(request: APIRequestContext, title: string): Promise<number> {
-  const login = await request.post('/api/auth/login/', {
-    data: { email: demoAccounts.promoter, password: demoPassword },
+const createEvent = (request: APIRequestContext, title: string) =>
+  createEventViaApi(request, demoAccounts.promoter, title, {
+    location_name: 'Hackney Wick, London',
+    latitude: '51.5433',
+    longitude: '-0.0249',
+    start_date: '2030-07-19',
+    start_time: '21:30',
   });
-  const { access } = (await login.json()) as { access: string };
-  const response = await request.post('/api/events/create/', {
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: {
-      title,
-      location_name: 'Hackney Wick, London',
-      latitude: '51.5433',
-      longitude: '-0.0249',
-      start_date: '2030-07-19',
-      start_time: '21:30',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 /** The notifications the page's service worker registration shows now. */
 function shown(page: Page) {

@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { demoAccounts, demoPassword } from './support/auth.ts';
-import { uniqueTitle } from './support/dashboard.ts';
+import { createEventViaApi, uniqueTitle } from './support/dashboard.ts';
 
 // Dates follow the reader's locale (src/components/listing/listing-time.ts); these checks read them in British English.
 test.use({ locale: 'en-GB' });
@@ -25,22 +25,13 @@ async function token(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { access: string }).access;
 }
 
-async function createEvent(request: APIRequestContext, title: string): Promise<number> {
-  const response = await request.post('/api/events/create/', {
-    headers: { Authorization: `Bearer ${await token(request)}` },
-    multipart: {
-      title,
-      location_name: 'Camden Town, England, GB',
-      latitude: '51.539',
-      longitude: '-0.1426',
-      start_date: '2026-10-02',
-      start_time: '20:00',
-      cover_image: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
-    },
+const createEvent = (request: APIRequestContext, title: string) =>
+  createEventViaApi(request, demoAccounts.promoter, title, {
+    latitude: '51.539',
+    longitude: '-0.1426',
+    start_time: '20:00',
+    cover_image: { name: 'cover.png', mimeType: 'image/png', buffer: PNG },
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

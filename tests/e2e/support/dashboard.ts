@@ -55,13 +55,30 @@ export function uniqueTitle(label: string): string {
   return `${label} ${Math.random().toString(36).slice(2, 7)}`;
 }
 
-/** Creates an event straight through the API (setup for journeys that start from existing events). */
-export async function createEventViaApi(request: APIRequestContext, email: string, title: string): Promise<number> {
+/** A multipart field: text, or a file. */
+export type FormValue = string | { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * Creates an event straight through the API (setup for journeys that start from existing
+ * events); `fields` replace or add to a dated, placed single event.
+ */
+export async function createEventViaApi(
+  request: APIRequestContext,
+  email: string,
+  title: string,
+  fields: Record<string, FormValue> = {},
+): Promise<number> {
   const login = await request.post('/api/auth/login/', { data: { email, password: demoPassword } });
   const { access } = (await login.json()) as { access: string };
   const response = await request.post('/api/events/create/', {
     headers: { Authorization: `Bearer ${access}` },
-    multipart: { title, location_name: 'Camden Town, England, GB', start_date: '2026-10-02', is_recurring: 'false' },
+    multipart: {
+      title,
+      location_name: 'Camden Town, England, GB',
+      start_date: '2026-10-02',
+      is_recurring: 'false',
+      ...fields,
+    },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: number }).id;
