@@ -94,7 +94,8 @@ export const SETTLE_MS = 60_000;
  * costs the process about 0.8 ms of CPU (encryption on its thread, the
  * request, the marks) and the database a share of a claim: at this rate a
  * fan-out takes about a quarter of one core, and 50,000 followers hear within
- * three minutes. 0: no ceiling and no yielding (as fast as the host goes).
+ * three and a half minutes (201 s measured, scripts/bench/followers-fan-out.ts).
+ * 0: no ceiling and no yielding (as fast as the host goes).
  */
 export const DEFAULT_PUSH_RATE = 300;
 /**
