@@ -28,7 +28,14 @@ const samples: Record<string, unknown> = {
   '/api/auth/email/confirm/': { code: '1234' },
   '/api/events/:id/insights/hit/': { kind: 'view' },
   '/api/follows/': { target: 'event:1', channel: 'email', email: 'walked@example.com' },
+  '/api/follows/:id/confirm/': {},
   '/api/team/invites/': { email: 'invited@example.com', role: 'editor' },
+};
+
+/** Where a route takes its input in the query: the address to send to instead of the template. */
+const addresses: Record<string, string> = {
+  // A well-formed token that confirms nothing: refused after the limit is counted.
+  '/api/follows/:id/confirm/': `/api/follows/1/confirm/?token=${'a'.repeat(43)}`,
 };
 
 let open: TestApp;
@@ -56,7 +63,7 @@ it('answers 429 with Retry-After past each declared limit', async () => {
       wrong.push(`${method} ${path}: no sample body in this test`);
       continue;
     }
-    const send = () => call(t.app, method, path, { json: samples[path], token });
+    const send = () => call(t.app, method, addresses[path] ?? path, { json: samples[path], token });
     await send();
     const past = await send();
     const retryAfter = Number(past.headers.get('retry-after'));
