@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/slow-phone-journey.ts [--outage-seconds 180] [--runs 3] [--outages 1]
- *   [--before <dist of an older build>] [--server-root <checkout>]`
+ *   [--timeline] [--before <dist of an older build>] [--server-root <checkout>]`
  *
  * The promoter's dashboard on a slow phone, timed through the real UI: Debian's Chromium
  * (playwright-core), a 390×844 touch viewport, Chrome DevTools' "Slow 4G" preset
@@ -38,6 +38,7 @@ const { values: flags } = parseArgs({
     'outage-seconds': { type: 'string', default: '180' },
     runs: { type: 'string', default: '3' },
     outages: { type: 'string', default: '1' },
+    timeline: { type: 'boolean', default: false },
     before: { type: 'string' },
     after: { type: 'string' },
     'server-root': { type: 'string' },
@@ -118,6 +119,8 @@ async function slowPhone(page: Page): Promise<CDPSession> {
   // tsx keeps function names with a `__name` helper, which the page's copy of our callbacks lacks.
   await page.addInitScript('globalThis.__name ??= (f) => f');
   await page.evaluate('globalThis.__name ??= (f) => f');
+  // The journey's page lives for minutes (a probe a second during an outage): keep every timing for --timeline.
+  await page.addInitScript('performance.setResourceTimingBufferSize(100000)');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -264,6 +267,27 @@ async function coldStart(context: BrowserContext, baseURL: string): Promise<numb
 }
 
 /** Every sample of each step (NaN: an outage whose writes were not all sent in 2 minutes). */
+/**
+ * `--timeline`: the API requests the page made around the server's return, in ms from the
+ * moment it answered (the page's resource timings: start → end of each).
+ */
+async function printTimeline(page: Page, answeringAt: number): Promise<void> {
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+      .map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: performance.timeOrigin + entry.startTime,
+        end: performance.timeOrigin + (entry as PerformanceResourceTiming).responseEnd,
+      })),
+  );
+  for (const { path, start, end } of entries) {
+    if (end < answeringAt - 3_000) continue;
+    process.stdout.write(`    ${Math.round(start - answeringAt)} → ${Math.round(end - answeringAt)} ms  ${path}\n`);
+  }
+}
+
 interface Figures {
   save: number[];
   publish: number[];
@@ -343,12 +367,14 @@ async function measureBuild(browser: Browser, dist: string): Promise<Figures> {
       await sleep(outageSeconds * 1000);
       server = await startServerAt(port, dataDir, dist);
       const answering = performance.now();
+      const answeringAt = Date.now();
       await pendingBadges(page)
         .first()
         .waitFor({ state: 'detached', timeout: 120_000 })
         .catch(() => undefined);
       const recovered = (await pendingBadges(page).count()) === 0 ? performance.now() - answering : Number.NaN;
       process.stdout.write(`  (answering → all sent: ${ms(recovered)})\n`);
+      if (flags.timeline) await printTimeline(page, answeringAt);
       figures.recovery.push(recovered);
     }
     await page.close();

@@ -105,6 +105,13 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   let running: Promise<FlushResult> | null = null;
   let again = false;
   let againSkipsBackoff = false;
+  /**
+   * The drain under way forgives every entry it knows and wakes its workers from an inline
+   * backoff wait: a sign the server is back (skipBackoff) must not wait behind that wait,
+   * which may be up to MAX_INLINE_WAIT_MS. False when none of its workers is left to send
+   * them (the drain is ending); null when no drain runs.
+   */
+  let forgiveNow: (() => boolean) | null = null;
 
   async function sendOne(db: RoamlyDatabase, head: OutboxEntry): Promise<'ok' | 'signed-out' | 'failed'> {
     // Re-read inside the attempt's transaction: the entry may have been merged into or discarded.
@@ -219,6 +226,16 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     queue = await listEntries(db);
     /** Entries this drain may send before their backoff ends, once each. */
     const forgiven = new Set(skipBackoff ? queue.map((entry) => entry.id) : []);
+    let wake = () => {};
+    let woken = new Promise<void>((resolve) => (wake = resolve));
+    let working = 0;
+    forgiveNow = () => {
+      if (working === 0) return false;
+      for (const entry of queue) forgiven.add(entry.id);
+      wake();
+      woken = new Promise<void>((resolve) => (wake = resolve));
+      return true;
+    };
     const dueAt = (entry: OutboxEntry) =>
       forgiven.has(entry.id) ? Math.max(deps.now(), entry.nextAttemptAt) : deps.now();
     const busy = new Set<string>();
@@ -258,13 +275,21 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
     };
 
     const worker = async () => {
+      working += 1;
+      try {
+        await work();
+      } finally {
+        working -= 1;
+      }
+    };
+    const work = async () => {
       for (;;) {
         const head = await pick();
         if ('wakeAt' in head) {
           if (busy.size > 0)
             await nextSettle; // another worker may unblock or add work
           else if (deps.sleep && head.wakeAt !== null && head.wakeAt - deps.now() <= MAX_INLINE_WAIT_MS) {
-            await deps.sleep(Math.max(0, head.wakeAt - deps.now()));
+            await Promise.race([deps.sleep(Math.max(0, head.wakeAt - deps.now())), woken]);
           } else return;
           continue;
         }
@@ -278,7 +303,11 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
         }
       }
     };
-    await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+    try {
+      await Promise.all(Array.from({ length: deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+    } finally {
+      forgiveNow = null;
+    }
     return summarise(await listEntries(db), signedOut ? null : userId);
   }
 
@@ -301,7 +330,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps) {
   function flush(options: FlushOptions = {}): Promise<FlushResult> {
     if (running) {
       again = true;
-      againSkipsBackoff ||= options.skipBackoff === true;
+      if (options.skipBackoff === true) {
+        // The drain under way takes it (its waiting workers wake now), else the next one skips.
+        if (!forgiveNow?.()) againSkipsBackoff = true;
+      }
       return running;
     }
     const run = async (): Promise<FlushResult> => {
