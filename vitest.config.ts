@@ -36,9 +36,11 @@ export default defineConfig({
     globals: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Vitest's default is one worker fewer than the cores: one on a 2-core CI host,
-    // where most files wait on sockets, child processes and timers, not the CPU.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // Most files wait on sockets, child processes, PostgreSQL and timers, not the CPU. The
+    // server projects (isolate: false) run one file fewer than maxWorkers at a time — at 2,
+    // their files ran strictly one after another (tests/api/[a-d]*: 12 files back to back,
+    // 48 s; at 3, two at once, 39 s), and the api-postgres project alone took 208 s with 3.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     projects: [
       {
         extends: true,
