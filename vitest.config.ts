@@ -36,11 +36,9 @@ export default defineConfig({
     globals: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Most files wait on sockets, child processes, PostgreSQL and timers, not the CPU. The
-    // server projects (isolate: false) run one file fewer than maxWorkers at a time — at 2,
-    // their files ran strictly one after another (tests/api/[a-d]*: 12 files back to back,
-    // 48 s; at 3, two at once, 39 s), and the api-postgres project alone took 208 s with 3.
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI host,
+    // where most files wait on sockets, child processes and timers, not the CPU.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -86,11 +84,6 @@ export default defineConfig({
                 environment: 'node',
                 env: { ROAMLY_TEST_ENGINE: 'postgres' },
                 isolate: false,
-                // One file at a time, after the other projects: with two at once on a loaded
-                // 2-core host the bad-input table's 10,000 requests slowed from 16 s to 185 s
-                // and some ended in 500s (two clean-clone runs); alone, it has always passed.
-                maxWorkers: 2,
-                sequence: { groupOrder: 1 },
                 globalSetup: ['tests/api/support/migrated-templates.ts'],
               },
             },
