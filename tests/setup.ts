@@ -38,6 +38,42 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
+/**
+ * Each test file is one browser: its BroadcastChannels reach its own channels only. Node's
+ * reach every thread of the process, and the files run as threads of one process, so another
+ * file's outbox or sign-out news arrived here (a component test saw its report sent twice).
+ * Same name, same file: delivered asynchronously, a structured clone, never to the sender.
+ */
+class FileBroadcastChannel extends EventTarget {
+  private static readonly open = new Map<string, Set<FileBroadcastChannel>>();
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  private closed = false;
+  constructor(readonly name: string) {
+    super();
+    const peers = FileBroadcastChannel.open.get(name) ?? new Set<FileBroadcastChannel>();
+    peers.add(this);
+    FileBroadcastChannel.open.set(name, peers);
+  }
+  postMessage(data: unknown): void {
+    if (this.closed) throw new DOMException('The channel is closed.', 'InvalidStateError');
+    for (const peer of FileBroadcastChannel.open.get(this.name) ?? []) {
+      if (peer === this) continue;
+      const copy = structuredClone(data);
+      setTimeout(() => {
+        if (peer.closed) return;
+        const event = new MessageEvent('message', { data: copy });
+        peer.onmessage?.(event);
+        peer.dispatchEvent(event);
+      }, 0);
+    }
+  }
+  close(): void {
+    this.closed = true;
+    FileBroadcastChannel.open.get(this.name)?.delete(this);
+  }
+}
+globalThis.BroadcastChannel = FileBroadcastChannel as unknown as typeof BroadcastChannel;
+
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   resetDatabaseConnection();
