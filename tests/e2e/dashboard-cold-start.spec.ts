@@ -1,8 +1,9 @@
 /**
  * Opening the dashboard in a new tab does not chain its waits: the sign-in start-up (the
- * stored tokens, the profile request) runs while the route's chunks load, and the profile
- * and events list this device kept for the signed-in account show before the server's
- * answers arrive (on a slow phone each answer is a round trip of half a second or more).
+ * stored tokens, the profile request) runs while the route's chunks load (on a slow phone
+ * each answer is a round trip of half a second or more). The profile and list kept for the
+ * account showing before the server's answers are proved in tests/unit
+ * (auth-start-shows-kept-profile.test.ts, dashboard-my-events.test.ts).
  * The worker is blocked so that `page.route` sees every request the page makes.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -42,34 +43,4 @@ test('a new tab asks for the profile while the Events screen’s code loads, not
   await tab.goto('/dashboard/events');
   await expect(card(tab, title)).toBeVisible();
   expect(askedWhileCodeHeld).toBe(true);
-});
-
-test('a new tab shows the profile and events kept for the account before the server’s answers', async ({
-  page,
-  request,
-}) => {
-  const title = uniqueTitle('Kept');
-  await createEventViaApi(request, demoAccounts.promoter, title);
-  await logInThroughPanel(page, demoAccounts.promoter);
-  await page.goto('/dashboard/events');
-  await expect(card(page, title)).toBeVisible(); // the profile and the list are kept on this device now
-
-  const tab = await page.context().newPage();
-  const listAsked = asked(tab, '/api/events/user/');
-  let cardWhileProfileHeld = false;
-  let listAskedWhileProfileHeld = false;
-  await tab.route('**/api/auth/profile/', async (route) => {
-    cardWhileProfileHeld = await until(() => cardShown, 8_000);
-    listAskedWhileProfileHeld = listAsked();
-    await route.continue();
-  });
-  let cardShown = false;
-  const shown = card(tab, title)
-    .waitFor({ timeout: 15_000 })
-    .then(() => (cardShown = true));
-  await tab.goto('/dashboard/events');
-  await shown;
-  await expect(tab.getByText(/saved copy/)).toHaveCount(0);
-  expect(cardWhileProfileHeld).toBe(true);
-  expect(listAskedWhileProfileHeld).toBe(true);
 });
