@@ -12,6 +12,7 @@ import { enqueueIntent, listEntries, replaceEntry } from '../../src/shared/outbo
 import { api } from '../../src/lib/api.ts';
 import { refreshStore, startSync } from '../../src/stores/sync-actions.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
+import { stubReportIssueServer } from './support/report-issue-fetch.ts';
 
 let serverUp = true;
 const delivered: string[] = [];
@@ -21,15 +22,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   serverUp = true;
   delivered.length = 0;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    if (!serverUp) throw new TypeError('Failed to fetch');
-    const path = new URL(input, 'http://app.test').pathname;
-    if (init.method === 'POST' && path.includes('report-issue')) {
-      delivered.push((JSON.parse(init.body as string) as { message: string }).message);
-      return Response.json({ id: delivered.length, detail: 'Thanks.' }, { status: 201 });
-    }
-    return Response.json({ ok: true });
-  });
+  stubReportIssueServer(() => serverUp, delivered);
 });
 
 afterEach(() => {

@@ -9,10 +9,7 @@ import { openDatabase } from '../../src/shared/db/open-database.ts';
 import { enqueueIntent, listEntries, replaceEntry } from '../../src/shared/outbox/outbox-repository.ts';
 import { refreshStore, startSync } from '../../src/stores/sync-actions.ts';
 import { useSync } from '../../src/stores/sync-store.ts';
-
-// Test files run in threads of one process, where a BroadcastChannel reaches the other files:
-// their outboxes' "sent" news would tell this page the server answered. This page hears none.
-vi.hoisted(() => Reflect.deleteProperty(globalThis, 'BroadcastChannel'));
+import { stubReportIssueServer } from './support/report-issue-fetch.ts';
 
 let serverUp = false;
 let probes = 0;
@@ -22,16 +19,13 @@ let visibility: DocumentVisibilityState = 'visible';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const path = new URL(input, 'http://app.test').pathname;
-    if (path === '/api/health') probes += 1;
-    if (!serverUp) throw new TypeError('Failed to fetch');
-    if (init.method === 'POST' && path.includes('report-issue')) {
-      delivered.push((JSON.parse(init.body as string) as { message: string }).message);
-      return Response.json({ id: delivered.length, detail: 'Thanks.' }, { status: 201 });
-    }
-    return Response.json({ ok: true });
-  });
+  stubReportIssueServer(
+    () => serverUp,
+    delivered,
+    (path) => {
+      if (path === '/api/health') probes += 1;
+    },
+  );
 });
 
 afterEach(() => {
