@@ -156,7 +156,12 @@ if (wanted('firefox')) {
 const checksStarted = Date.now();
 const checks = checksTogether(
   [
-    wanted('typecheck') && ['typecheck', bin('tsc'), ['-b', '--pretty', 'false']],
+    // TypeScript 7's native compiler: the same verdicts as 6's in a third of the CPU (decision 023).
+    wanted('typecheck') && [
+      'typecheck',
+      process.execPath,
+      [join(root, 'node_modules/typescript-native/bin/tsc'), '-b', '--pretty', 'false'],
+    ],
     wanted('lint') && ['lint', bin('eslint'), ['.', '--max-warnings=0']],
     wanted('lint') && ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
   ].filter(Boolean),
