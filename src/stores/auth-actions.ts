@@ -48,7 +48,8 @@ async function loadSession(): Promise<void> {
   }
   // The profile this device last loaded for the same account opens the dashboard now; the
   // server's answer (a slow phone waits a round trip for it) replaces it, or signs out.
-  const kept = await keptProfileOf(userIdFromTokens(tokens));
+  const userId = userIdFromTokens(tokens);
+  const kept = await keptProfileOf(userId);
   if (kept && mine === generation) setSignedIn(kept);
   try {
     const user = await getProfile(api);
@@ -57,7 +58,10 @@ async function loadSession(): Promise<void> {
     await rememberProfile(user).catch(() => undefined);
   } catch (error) {
     if (mine !== generation) return;
-    const cached = error instanceof NetworkError ? (kept ?? (await lastProfile().catch(() => null))) : null;
+    // Offline, the kept profile keeps the dashboard usable. One kept for another account never
+    // does; only a token whose account cannot be read (not one this server signs) takes whatever is kept.
+    const offline = error instanceof NetworkError;
+    const cached = offline ? (kept ?? (userId === null ? await lastProfile().catch(() => null) : null)) : null;
     if (cached) setSignedIn(cached);
     else setSignedOut();
   }

@@ -56,6 +56,22 @@ describe('start-up with a kept profile', () => {
     expect(useAuth.getState()).toMatchObject({ status: 'signed-in', user: { id: 2 } });
   });
 
+  it('offline, a profile kept for another account does not sign in', async () => {
+    await writeTokens({ access: accessFor(2), refresh: 'r' });
+    await rememberProfile(businessUser); // id 1
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await startAuth();
+    expect(useAuth.getState()).toMatchObject({ status: 'signed-out', user: null });
+  });
+
+  it('offline, the profile kept for the same account signs in', async () => {
+    await writeTokens({ access: accessFor(1), refresh: 'r' });
+    await rememberProfile(businessUser);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await startAuth();
+    expect(useAuth.getState()).toMatchObject({ status: 'signed-in', user: { id: 1 } });
+  });
+
   it('a session the server refuses signs out, kept profile or not', async () => {
     await writeTokens({ access: accessFor(1), refresh: 'r' });
     await rememberProfile(businessUser);
