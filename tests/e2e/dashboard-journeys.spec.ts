@@ -58,10 +58,12 @@ test('a business creates, edits, duplicates and deletes an event', async ({ page
   expect([stored.width, stored.height]).toEqual([512, 288]);
   // The card draws it (through srcset, so its naturalWidth is density-scaled, not 512).
   const coverImage = card(page, title).locator('img');
-  await coverImage.scrollIntoViewIfNeeded(); // lazy: it loads once on screen
-  await expect
-    .poll(() => coverImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  // Lazy: it loads once on screen. The card may be drawn again meanwhile (the list the
+  // server answers replaces the one this device kept), so scroll and look again until it shows.
+  await expect(async () => {
+    await coverImage.scrollIntoViewIfNeeded({ timeout: 2000 });
+    expect(await coverImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }).toPass();
   expect(await coverImage.getAttribute('srcset')).toContain('?w=480 480w');
 
   const renamed = `${title} (late)`;
