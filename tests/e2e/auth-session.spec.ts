@@ -42,7 +42,13 @@ test.describe('with access tokens that live 3 seconds', () => {
 
     const refreshes = recordRefreshes(page);
     await page.waitForTimeout(4_000);
+    // The profile this device kept draws the dashboard before the server answers: what proves
+    // the expired session carried on is the server's profile, loaded after the refresh.
+    const profileLoaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200,
+    );
     await page.reload();
+    await profileLoaded;
     await expect(page).toHaveURL(`${server.baseURL}/dashboard`);
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
@@ -52,7 +58,11 @@ test.describe('with access tokens that live 3 seconds', () => {
     // Expired again: the dashboard's calls after a reload (profile, events…) share one refresh.
     // Two refreshes with the same rotating token would make the server revoke the session.
     await page.waitForTimeout(4_000);
+    const profileLoadedAgain = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200,
+    );
     await page.reload();
+    await profileLoadedAgain;
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('header').getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -76,7 +86,11 @@ test.describe('with access tokens that live 3 seconds', () => {
       await route.continue();
     });
     await first.waitForTimeout(4_000);
+    const profilesLoaded = [first, second].map((page) =>
+      page.waitForResponse((response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200),
+    );
     await Promise.all([first.reload(), second.reload()]);
+    await Promise.all(profilesLoaded);
     for (const page of [first, second]) {
       await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
       await page.waitForLoadState('networkidle');
