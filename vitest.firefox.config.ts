@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/firefox/support/global-server.ts'],
     maxWorkers: 2,
+    // A worker's files share modules, so they share one Firefox (tests/firefox/support/journeys.ts):
+    // six launches became two, ~7 CPU-s each.
+    isolate: false,
     testTimeout: 90_000,
     // One retry, shown as "(retry x1)" in the report: a real browser over BiDi on a busy
     // two-core CI machine once hung a navigation for good with nothing to blame in the

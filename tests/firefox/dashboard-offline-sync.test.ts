@@ -24,8 +24,8 @@ let rig: Rig;
 beforeEach(async () => {
   rig = await openRig();
 });
-afterEach(async () => {
-  await rig?.close();
+afterEach(async ({ task }) => {
+  await rig?.close(task.result?.state === 'fail');
 });
 
 test('offline in Firefox: last known data, five kinds of write kept through a reload, each sent once when back', async () => {

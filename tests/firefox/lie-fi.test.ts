@@ -19,8 +19,8 @@ let rig: Rig;
 beforeEach(async () => {
   rig = await openRig();
 });
-afterEach(async () => {
-  await rig?.close();
+afterEach(async ({ task }) => {
+  await rig?.close(task.result?.state === 'fail');
 });
 
 test('lie-fi in Firefox: 20 s of lost requests, then restored: nothing lost or doubled, edits in order, no early "saved"', async () => {

@@ -19,8 +19,8 @@ beforeEach(async () => {
   mkdirSync(shots, { recursive: true });
   rig = await openRig();
 });
-afterEach(async () => {
-  await rig?.close();
+afterEach(async ({ task }) => {
+  await rig?.close(task.result?.state === 'fail');
 });
 
 /** Elements sticking out past the right edge of the screen (their tag and text), for the failure message. */

@@ -9,8 +9,8 @@ let rig: Rig;
 beforeEach(async () => {
   rig = await openRig();
 });
-afterEach(async () => {
-  await rig?.close();
+afterEach(async ({ task }) => {
+  await rig?.close(task.result?.state === 'fail');
 });
 
 /** Waits until the page's <main> reads `heading` (the navigation has landed and rendered). */

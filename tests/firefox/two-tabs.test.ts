@@ -35,8 +35,8 @@ beforeEach(async () => {
   await waitForWorker(first);
   await waitForWorker(second);
 });
-afterEach(async () => {
-  await rig?.close();
+afterEach(async ({ task }) => {
+  await rig?.close(task.result?.state === 'fail');
 });
 
 /** When each token refresh went out. */

@@ -19,15 +19,31 @@ export interface Rig {
   browser: Browser;
   /** Where the browser goes: the proxy's origin. */
   origin: string;
-  close(): Promise<void>;
+  /** Closes the test's pages and proxy; after a failed test, the browser too, so a retry starts afresh. */
+  close(failed?: boolean): Promise<void>;
 }
 
 /**
- * A Firefox and a proxy in front of the suite's server, or, given `env`, in
+ * One Firefox per test worker (vitest.firefox.config.ts shares modules between a worker's
+ * files): a launch costs ~7 CPU-s, and every test works in browser contexts of its own
+ * (`openPage`) behind a proxy of its own, so nothing of one test's storage reaches the next.
+ * Puppeteer ends the browser with the worker's process.
+ */
+let firefox: Promise<Browser> | null = null;
+
+async function workerFirefox(): Promise<Browser> {
+  const running = firefox ? await firefox.catch(() => null) : null;
+  if (running?.connected) return running;
+  firefox = launchFirefox();
+  return firefox;
+}
+
+/**
+ * The worker's Firefox and a proxy in front of the suite's server, or, given `env`, in
  * front of a server of its own started with those settings.
  */
 export async function openRig(env?: Record<string, string>): Promise<Rig> {
-  const [own, browser] = await Promise.all([env ? startServer(env) : null, launchFirefox()]);
+  const [own, browser] = await Promise.all([env ? startServer(env) : null, workerFirefox()]);
   const server = own ?? inject('roamlyServer');
   const proxy = await openProxy(server.port);
   return {
@@ -35,8 +51,15 @@ export async function openRig(env?: Record<string, string>): Promise<Rig> {
     proxy,
     browser,
     origin: proxy.baseURL,
-    async close() {
-      await browser.close().catch(() => undefined);
+    async close(failed = false) {
+      if (failed) {
+        // A browser that hung a navigation stays hung: the retry gets a new one.
+        firefox = null;
+        await browser.close().catch(() => undefined);
+      } else {
+        const opened = browser.browserContexts().filter((context) => context !== browser.defaultBrowserContext());
+        await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+      }
       await proxy.close();
       await own?.stop();
     },
