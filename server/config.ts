@@ -183,6 +183,12 @@ export function configFromEnv(
 ): Config {
   const mode = runMode(env, developmentCheckout);
   checkProduction(env, mode);
+  // The test suite's setting hashes passwords at test cost (services/passwords.ts): only a checkout runs tests.
+  if (env.NODE_ENV === 'test' && !developmentCheckout()) {
+    throw new ConfigError(
+      "NODE_ENV=test is refused in a release build: it is the test suite's setting, and it hashes passwords at test cost",
+    );
+  }
   const port = intFrom(env.PORT, 8080, 'PORT', 65_535);
   const metricsPort = env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT', 65_535) : null;
   if (metricsPort === port)

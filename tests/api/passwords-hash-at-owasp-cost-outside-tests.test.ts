@@ -5,6 +5,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { configFromEnv, ConfigError } from '../../server/config.ts';
 import { hashOptionsFor, hashPassword, verifyPassword } from '../../server/services/passwords.ts';
 
 describe('password hashing cost', () => {
@@ -16,6 +17,15 @@ describe('password hashing cost', () => {
   it('is lighter only under the test runner', () => {
     expect(hashOptionsFor('test')).toMatchObject({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     expect(process.env.NODE_ENV).toBe('test');
+  });
+
+  it('a release build refuses to start with NODE_ENV=test; a checkout runs with it', () => {
+    const releaseTree = () => false;
+    expect(() => configFromEnv({ NODE_ENV: 'test' }, releaseTree)).toThrow(ConfigError);
+    expect(() => configFromEnv({ NODE_ENV: 'test' }, releaseTree)).toThrow(
+      /NODE_ENV=test is refused in a release build/,
+    );
+    expect(configFromEnv({ NODE_ENV: 'test' }, () => true)).toBeTruthy();
   });
 
   it('verifies a hash made at production cost, and refuses a wrong password against it', async () => {
