@@ -41,7 +41,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 /**
  * Each test file is one browser: its BroadcastChannels reach its own channels only. Node's
  * reach every thread of the process, and the files run as threads of one process, so another
- * file's outbox or sign-out news arrived here (a component test saw its report sent twice).
+ * file's outbox or sign-out news could arrive here.
  * Same name, same file: delivered asynchronously, a structured clone, never to the sender.
  */
 class FileBroadcastChannel extends EventTarget {

@@ -58,10 +58,10 @@ async function loadSession(): Promise<void> {
     await rememberProfile(user).catch(() => undefined);
   } catch (error) {
     if (mine !== generation) return;
+    if (!(error instanceof NetworkError)) return setSignedOut();
     // Offline, the kept profile keeps the dashboard usable. One kept for another account never
     // does; only a token whose account cannot be read (not one this server signs) takes whatever is kept.
-    const offline = error instanceof NetworkError;
-    const cached = offline ? (kept ?? (userId === null ? await lastProfile().catch(() => null) : null)) : null;
+    const cached = kept ?? (userId === null ? await lastProfile().catch(() => null) : null);
     if (cached) setSignedIn(cached);
     else setSignedOut();
   }

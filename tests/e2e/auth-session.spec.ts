@@ -26,6 +26,14 @@ function recordRefreshes(source: Page | BrowserContext) {
   };
 }
 
+/**
+ * The server's answer to the profile: the profile this device kept draws the dashboard before
+ * it, so only this answer proves an expired session carried on.
+ */
+function serverProfileLoaded(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200);
+}
+
 test.describe('with access tokens that live 3 seconds', () => {
   let server: RunningServer;
   test.beforeAll(async () => {
@@ -42,11 +50,7 @@ test.describe('with access tokens that live 3 seconds', () => {
 
     const refreshes = recordRefreshes(page);
     await page.waitForTimeout(4_000);
-    // The profile this device kept draws the dashboard before the server answers: what proves
-    // the expired session carried on is the server's profile, loaded after the refresh.
-    const profileLoaded = page.waitForResponse(
-      (response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200,
-    );
+    const profileLoaded = serverProfileLoaded(page);
     await page.reload();
     await profileLoaded;
     await expect(page).toHaveURL(`${server.baseURL}/dashboard`);
@@ -58,9 +62,7 @@ test.describe('with access tokens that live 3 seconds', () => {
     // Expired again: the dashboard's calls after a reload (profile, events…) share one refresh.
     // Two refreshes with the same rotating token would make the server revoke the session.
     await page.waitForTimeout(4_000);
-    const profileLoadedAgain = page.waitForResponse(
-      (response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200,
-    );
+    const profileLoadedAgain = serverProfileLoaded(page);
     await page.reload();
     await profileLoadedAgain;
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
@@ -86,9 +88,7 @@ test.describe('with access tokens that live 3 seconds', () => {
       await route.continue();
     });
     await first.waitForTimeout(4_000);
-    const profilesLoaded = [first, second].map((page) =>
-      page.waitForResponse((response) => response.url().endsWith('/api/auth/profile/') && response.status() === 200),
-    );
+    const profilesLoaded = [first, second].map((page) => serverProfileLoaded(page));
     await Promise.all([first.reload(), second.reload()]);
     await Promise.all(profilesLoaded);
     for (const page of [first, second]) {
