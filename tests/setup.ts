@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resetDatabaseConnection } from '../src/shared/db/open-database.ts';
 import { resetVenueRequests } from '../src/stores/venue-requests-store.ts';
 import { initialAuthState, useAuth } from '../src/stores/auth-store.ts';
@@ -11,6 +11,13 @@ import { initialAuthState, useAuth } from '../src/stores/auth-store.ts';
 // outbox (a dynamic import, IndexedDB) can take longer than a second. A passing test is
 // no slower; only a failing one waits longer.
 configure({ asyncUtilTimeout: 5000 });
+// vi.waitFor likewise (its own default is 1 s, and it has no setting for it).
+const waitForWithin1s = vi.waitFor.bind(vi);
+vi.waitFor = ((callback, options) =>
+  waitForWithin1s(
+    callback,
+    typeof options === 'number' ? options : { timeout: 5000, ...options },
+  )) as typeof vi.waitFor;
 
 // jsdom has no modal <dialog>; give it the parts our Dialog uses.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

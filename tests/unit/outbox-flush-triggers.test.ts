@@ -46,10 +46,17 @@ async function queueBackedOff(...messages: string[]): Promise<number> {
   return Date.now() + 30_000;
 }
 
+/**
+ * Real-time patience for work the fake clock does not drive (IndexedDB, the store).
+ * "At once" is proven by the fake clock standing still, not by a wall-clock bound,
+ * which a loaded CI host can stretch several times over.
+ */
+const patience = { timeout: 15_000 };
+
 /** Waits (in real time, the fake clock standing still) until `messages` were delivered; returns the real ms it took. */
 async function deliveredWithin(messages: string[]): Promise<number> {
   const started = performance.now();
-  await vi.waitFor(() => expect(delivered).toEqual(expect.arrayContaining(messages)), { timeout: 4_000 });
+  await vi.waitFor(() => expect(delivered).toEqual(expect.arrayContaining(messages)), patience);
   return performance.now() - started;
 }
 
@@ -82,7 +89,7 @@ describe('outbox flush triggers', () => {
     await vi.waitFor(async () => {
       expect((await listEntries(await openDatabase())).every((e) => e.attempts === 21)).toBe(true);
       expect(useSync.getState()).toMatchObject({ online: true, reachable: false, pending: 3 });
-    });
+    }, patience);
     const retryAt = useSync.getState().nextRetryAt!;
     expect(retryAt - Date.now()).toBeGreaterThanOrEqual(15_000);
     expect(retryAt - Date.now()).toBeLessThanOrEqual(30_000);
@@ -90,17 +97,16 @@ describe('outbox flush triggers', () => {
     serverUp = true;
     await api.request('GET', '/me'); // any request the server answers
     const ms = await deliveredWithin(['back-1', 'back-2', 'back-3']);
-    expect(Date.now()).toBeLessThan(retryAt);
-    expect(ms).toBeLessThan(5_000);
+    expect(Date.now()).toBeLessThan(retryAt); // no backoff timer fired: the good answer did it
     console.info(`queue of 3 sent ${Math.round(ms)} ms (real time) after the server answered again`);
-    await vi.waitFor(() => expect(useSync.getState()).toMatchObject({ reachable: true, pending: 0 }));
+    await vi.waitFor(() => expect(useSync.getState()).toMatchObject({ reachable: true, pending: 0 }), patience);
   });
 
   it('without any trigger, the backoff timer alone retries within 30 s', async () => {
     serverUp = false;
     await queueBackedOff('timer-1');
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(useSync.getState()).toMatchObject({ reachable: false, pending: 1 }));
+    await vi.waitFor(() => expect(useSync.getState()).toMatchObject({ reachable: false, pending: 1 }), patience);
     serverUp = true;
     await vi.advanceTimersByTimeAsync(30_000);
     await deliveredWithin(['timer-1']);
