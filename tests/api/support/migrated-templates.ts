@@ -23,6 +23,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A migrated database on TEST_DATABASE_URL's server to copy; '' without one. */
     postgresTemplate: string;
+    /** How this run names the databases it makes on that server (dropped when the run ends). */
+    lentDatabasePrefix: string;
   }
 }
 
@@ -71,11 +73,29 @@ async function postgresTemplate(url: string, key: string): Promise<string> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+/** Drops the databases named `prefix…` on the server at `url` (what a run's lenders kept). */
+async function dropDatabases(url: string, prefix: string): Promise<void> {
+  const admin = await openPostgres(url, { max: 1 });
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE ${datname} WITH (FORCE)`);
+  } finally {
+    await admin.close();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const key = await migrationsKey();
   const url = process.env.TEST_DATABASE_URL;
   // At once: PGlite migrates on this process's core, PostgreSQL on its own server's.
   const [pglite, postgres] = await Promise.all([pgliteTemplate(key), url ? postgresTemplate(url, key) : '']);
   project.provide('pgliteTemplate', pglite);
   project.provide('postgresTemplate', postgres);
+  // Lent databases outlive the files that used them; this run's go when it ends.
+  const prefix = `test_${randomBytes(4).toString('hex')}_`;
+  project.provide('lentDatabasePrefix', prefix);
+  if (url) return () => dropDatabases(url, prefix);
 }

@@ -14,7 +14,7 @@ import { configFromEnv, type Config } from '../../../server/config.ts';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { lendPglite } from './pglite-lender.ts';
+import { lendPglite, lendPostgres, type PostgresServer } from './database-lender.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
 import type { WritePolicy } from '../../../server/services/write-policy.ts';
@@ -76,28 +76,55 @@ export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
     return { db, drop: () => db.close() };
   }
   const template = inject('postgresTemplate');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(url, { max: 1 });
-  if (template) await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  else await admin.query(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  let dropping = false;
-  const db = await openPostgres(own.toString(), {
-    max: 5,
-    // DROP … WITH (FORCE) ends connections a test left checked out: expected then, not news.
-    onPoolError: (error) => {
-      if (!dropping) console.error('PostgreSQL pool error', error);
-    },
-  });
-  if (!template) await migrate(db);
+  const server = postgresServer(url, template, inject('lentDatabasePrefix'));
+  if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPostgres(server);
+  const name = await server.create();
+  const db = await server.open(name);
   return {
     db,
     async drop() {
-      dropping = true;
       await db.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await server.drop(name);
+    },
+  };
+}
+
+/** Databases on TEST_DATABASE_URL's server, copies of `template` (migrated here without one), named `prefix…`. */
+export function postgresServer(url: string, template: string, prefix: string): PostgresServer {
+  const asAdmin = async (sql: string) => {
+    const admin = await openPostgres(url, { max: 1 });
+    try {
+      await admin.query(sql);
+    } finally {
       await admin.close();
+    }
+  };
+  // DROP … WITH (FORCE) ends connections a test left checked out: expected then, not news.
+  const dropping = new Set<string>();
+  const open = (name: string) => {
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    return openPostgres(own.toString(), {
+      max: 5,
+      onPoolError: (error) => {
+        if (!dropping.has(name)) console.error('PostgreSQL pool error', error);
+      },
+    });
+  };
+  return {
+    async create() {
+      const name = `${prefix}${randomBytes(6).toString('hex')}`;
+      await asAdmin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+      if (!template) {
+        const db = await open(name);
+        await migrate(db).finally(() => db.close());
+      }
+      return name;
+    },
+    open,
+    async drop(name) {
+      dropping.add(name);
+      await asAdmin(`DROP DATABASE ${name} WITH (FORCE)`);
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
- * In-memory PGlite databases for the test files of one Vitest worker, lent
- * and taken back: starting one from the migrated dump costs 0.5–1 CPU-second
- * on a 2-core host, emptying one that a file used about 20 ms, and the server
+ * Migrated databases for the test files of one Vitest worker, lent and taken
+ * back: starting an in-memory PGlite from the migrated dump costs 0.5–1
+ * CPU-second on a 2-core host, creating a PostgreSQL database from the
+ * template 0.15–0.45 of the server's (WAL-logged copy, then a checkpoint at
+ * its drop), emptying one that a file used about 20 ms, and the server
  * projects start dozens a run.
  *
  * A database comes back as it was lent: every table but the migration ledger
@@ -12,6 +14,10 @@
  * A lent Db stops answering once it is given back, or closed by its test, as
  * a closed database would: a timer a file left running cannot read or write
  * the next file's rows.
+ *
+ * A PostgreSQL borrower gets a pool of its own, ended when it gives the
+ * database back: its sessions, with their settings, listeners and advisory
+ * locks, end with it.
  *
  * Only where a worker keeps its modules between files (the server projects,
  * `isolate: false`, which set ROAMLY_TEST_LEND_DATABASES): elsewhere each file
@@ -46,7 +52,8 @@ interface Lendable {
 }
 
 const spare: Lendable[] = [];
-let templateCatalog: string | null = null;
+/** The catalog of a database as the template made it, per engine (their catalogs differ). */
+const templateCatalogs = new Map<Db['engine'], string>();
 
 async function catalogOf(db: Db): Promise<string> {
   return (await db.query<{ catalog: string }>(CATALOG)).rows[0]!.catalog;
@@ -76,7 +83,7 @@ async function resetStatements(db: Db): Promise<string> {
 /** Empties a database a file gave back; false when it cannot be lent again. */
 async function madeLikeNew(lendable: Lendable): Promise<boolean> {
   try {
-    if ((await catalogOf(lendable.db)) !== templateCatalog) return false;
+    if ((await catalogOf(lendable.db)) !== templateCatalogs.get(lendable.db.engine)) return false;
     await lendable.db.exec(lendable.reset);
     return true;
   } catch {
@@ -100,17 +107,46 @@ function lease(lendable: Lendable, revoked: () => boolean, giveBack: () => Promi
 /** A migrated in-memory database from the spares, or started by `start`; `drop` gives it back. */
 export async function lendPglite(start: () => Promise<Db>): Promise<{ db: Db; drop(): Promise<void> }> {
   let lendable = spare.pop();
-  if (!lendable) {
-    const db = await start();
-    templateCatalog ??= await catalogOf(db);
-    lendable = { db, reset: await resetStatements(db) };
-  }
+  if (!lendable) lendable = await lendableFrom(await start());
   const lent = lendable;
   let returned: Promise<void> | null = null;
   const giveBack = () =>
     (returned ??= (async () => {
       if (await madeLikeNew(lent)) spare.push(lent);
       else await lent.db.close().catch(() => undefined);
+    })());
+  return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };
+}
+
+/** A database new from the template, ready to be lent and emptied again. */
+async function lendableFrom(db: Db): Promise<Lendable> {
+  if (!templateCatalogs.has(db.engine)) templateCatalogs.set(db.engine, await catalogOf(db));
+  return { db, reset: await resetStatements(db) };
+}
+
+/** Where lendPostgres makes, opens and drops databases (names made by `create`). */
+export interface PostgresServer {
+  create(): Promise<string>;
+  open(name: string): Promise<Db>;
+  drop(name: string): Promise<void>;
+}
+
+const spareNames: { name: string; reset: string }[] = [];
+
+/** A migrated database on a PostgreSQL server from the spares, or made by `server.create`; `drop` gives it back. */
+export async function lendPostgres(server: PostgresServer): Promise<{ db: Db; drop(): Promise<void> }> {
+  const kept = spareNames.pop();
+  const name = kept?.name ?? (await server.create());
+  const lent: Lendable = kept
+    ? { db: await server.open(name), reset: kept.reset }
+    : await lendableFrom(await server.open(name));
+  let returned: Promise<void> | null = null;
+  const giveBack = () =>
+    (returned ??= (async () => {
+      const likeNew = await madeLikeNew(lent);
+      await lent.db.close().catch(() => undefined);
+      if (likeNew) spareNames.push({ name, reset: lent.reset });
+      else await server.drop(name).catch(() => undefined);
     })());
   return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };
 }
