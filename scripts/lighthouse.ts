@@ -31,9 +31,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
 import { filesUnder, precompressFile } from './precompress-plugin.ts';
 import { distDir, serveDist, type StaticSite } from './size-server.ts';
+import { loadLighthouse, type LighthouseResult as Result } from './support/lighthouse.ts';
 
 const ROUTES = process.env.LH_ROUTES?.split(',') ?? ['/', '/faq', '/privacy'];
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -73,6 +73,8 @@ async function noJsCopy(dist: string): Promise<string> {
  * worker). A run can fail on its own (NO_NAVSTART and the like, a trace
  * recording hiccup): the caller retries those.
  */
+const lighthouse = await loadLighthouse();
+
 async function runLighthouse(url: string, throttling: Throttling): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {

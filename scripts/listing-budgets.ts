@@ -23,7 +23,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { createApp } from '../server/app.ts';
@@ -36,6 +35,7 @@ import { DEMO_PASSWORD, seedDemo } from '../server/services/demo-seed.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser.ts';
 import { distDir } from './size-server.ts';
 import { gzipSize, JS_BUDGET, measureFirstVisit } from './support/first-visit.ts';
+import { loadLighthouse } from './support/lighthouse.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -148,7 +148,9 @@ try {
 }
 
 // 2. Lighthouse
+const lighthouse = process.env.LIGHTHOUSE === '0' ? null : await loadLighthouse();
 async function lighthouseRun(url: string) {
+  if (!lighthouse) throw new Error('Lighthouse is off (LIGHTHOUSE=0)');
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const result = await lighthouse(url, {
