@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { openPglite, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { lendPglite, lendPostgres } from './support/database-lender.ts';
+import { lendPglite, lendPostgres, migratedOnly, type Contents } from './support/database-lender.ts';
 import { postgresServer, usesPostgres } from './support/test-app.ts';
 
 let started = 0;
@@ -22,20 +22,23 @@ async function start(): Promise<Db> {
 }
 
 /** A database from this project's engine's lender, counting the ones made new. */
-function borrow() {
-  if (!usesPostgres()) return lendPglite(start);
+function borrow(contents: Contents = migratedOnly) {
+  if (!usesPostgres()) return lendPglite(start, contents);
   const server = postgresServer(
     process.env.TEST_DATABASE_URL!,
     inject('postgresTemplate'),
     inject('lentDatabasePrefix'),
   );
-  return lendPostgres({
-    ...server,
-    create: () => {
-      started++;
-      return server.create();
+  return lendPostgres(
+    {
+      ...server,
+      create: () => {
+        started++;
+        return server.create();
+      },
     },
-  });
+    contents,
+  );
 }
 
 const count = async (db: Db, sql: string) => (await db.query<{ n: number }>(sql)).rows[0]!.n;
@@ -81,5 +84,34 @@ describe('lent test databases', () => {
       await count(after.db, "SELECT count(*)::int AS n FROM schema_migrations WHERE name = '010-stateless.sql'"),
     ).toBe(1);
     await after.drop();
+  });
+
+  it('keep what their contents filled, and are lent again only to a borrower asking for the same', async () => {
+    let fills = 0;
+    const source: Contents = {
+      name: 'a-places-source-row',
+      keptTables: ['places_source'],
+      fill: async (db) => {
+        fills++;
+        await db.query("INSERT INTO places_source (source, row_count) VALUES ('lender-test', 1)");
+      },
+    };
+    const rows = (db: Db) => count(db, 'SELECT count(*)::int AS n FROM places_source');
+    const filled = await borrow(source);
+    expect(await rows(filled.db)).toBe(1);
+    await filled.db.query(
+      `INSERT INTO users (email, password_hash, full_name, display_name, user_type)
+       VALUES ('filled@example.com', 'x', 'Filled', 'filled', 'business')`,
+    );
+    await filled.drop();
+
+    const plain = await borrow();
+    expect(await rows(plain.db)).toBe(0);
+    const again = await borrow(source);
+    expect(fills).toBe(1); // given back and lent again, not filled again
+    expect(await rows(again.db)).toBe(1);
+    expect(await count(again.db, 'SELECT count(*)::int AS n FROM users')).toBe(0);
+    await plain.drop();
+    await again.drop();
   });
 });

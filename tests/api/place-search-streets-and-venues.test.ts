@@ -16,9 +16,8 @@ import {
   PlaceNearbyResponseSchema,
   PlacesAutocompleteResponseSchema,
 } from '../../src/shared/contract/places.ts';
-import { ensureGazetteerLoaded } from '../../server/services/places/gazetteer-load.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, withGazetteer, type TestApp } from './support/test-app.ts';
 
 /** A Photon-shaped geocoder on 127.0.0.1: `slow` waits past any deadline, `broken` answers 500. */
 interface PhotonStub {
@@ -92,8 +91,7 @@ async function startPhotonStub(): Promise<PhotonStub> {
 let t: TestApp;
 let owner: Account;
 beforeAll(async () => {
-  t = await startTestApp();
-  await ensureGazetteerLoaded(t.db);
+  t = await startTestApp({ contents: withGazetteer });
   owner = await signUp(t.app, 'subpromoter');
 }, 120_000);
 afterAll(() => t.close());
@@ -279,8 +277,10 @@ describe('an OpenStreetMap geocoder (Photon API) in front of the gazetteer', () 
   let g: TestApp;
   beforeAll(async () => {
     stub = await startPhotonStub();
-    g = await startTestApp({ config: { geocoder: { kind: 'photon', url: stub.url, timeoutMs: 1500 } } });
-    await ensureGazetteerLoaded(g.db);
+    g = await startTestApp({
+      config: { geocoder: { kind: 'photon', url: stub.url, timeoutMs: 1500 } },
+      contents: withGazetteer,
+    });
   }, 120_000);
   afterAll(async () => {
     await g.close();

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { PlaceDetailsResponseSchema, PlacesAutocompleteResponseSchema } from '../../src/shared/contract/places.ts';
-import { ensureGazetteerLoaded } from '../../server/services/places/gazetteer-load.ts';
 import { googlePlaces } from '../../server/services/places/google-places.ts';
 import { call, form, signUp, type Account } from './support/api-client.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, withGazetteer, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let account: Account;
 beforeAll(async () => {
-  t = await startTestApp();
   // What server start does after the migrations; here so no test pays the ~5 s load.
-  await ensureGazetteerLoaded(t.db);
+  t = await startTestApp({ contents: withGazetteer });
   account = await signUp(t.app, 'business');
 });
 afterAll(() => t.close());

@@ -8,9 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/client.ts';
-import { ensureGazetteerLoaded } from '../../../server/services/places/gazetteer-load.ts';
 import { call } from '../support/api-client.ts';
-import { freshDb, startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshDb, startTestApp, withGazetteer, type TestApp } from '../support/test-app.ts';
 
 interface PlanNode {
   'Relation Name'?: string;
@@ -30,8 +29,7 @@ let owned: Awaited<ReturnType<typeof freshDb>>;
 const searches: { sql: string; params: unknown[] }[] = [];
 
 beforeAll(async () => {
-  owned = await freshDb();
-  await ensureGazetteerLoaded(owned.db);
+  owned = await freshDb(withGazetteer);
   const recording: Db = {
     ...owned.db,
     query: (sql, params = []) => {

@@ -19,6 +19,11 @@
  * database back: its sessions, with their settings, listeners and advisory
  * locks, end with it.
  *
+ * A file that needs more than the migrations (the gazetteer's 140,000 places,
+ * 5–6 CPU-seconds to load into PGlite) borrows with `Contents` that name it:
+ * such a database is filled once, keeps those rows through its resets, and
+ * is lent again only to a borrower asking for the same contents.
+ *
  * Only where a worker keeps its modules between files (the server projects,
  * `isolate: false`, which set ROAMLY_TEST_LEND_DATABASES): elsewhere each file
  * would hold its own spare copies and never give them back.
@@ -45,13 +50,28 @@ const CATALOG = `
     SELECT 'function:' || name || ':' || hash FROM schema_functions
   ) items (item)`;
 
+/** What a lent database holds beyond the migrations, kept through its resets. */
+export interface Contents {
+  /** Databases lent with these contents are lent again only for them. */
+  name: string;
+  /** Tables whose rows stay when the database is given back (the migration ledger always does). */
+  keptTables: string[];
+  /** Fills a new database; one given back keeps what this put there. */
+  fill(db: Db): Promise<unknown>;
+}
+
+/** The migrations and nothing else: what most files borrow. */
+export const migratedOnly: Contents = { name: 'migrated', keptTables: [], fill: async () => undefined };
+
 interface Lendable {
   db: Db;
   /** The statements that empty it again, made from its own catalog when it was first started. */
   reset: string;
 }
 
-const spare: Lendable[] = [];
+/** Spare databases of each kind of contents, by the contents' name. */
+const spare = new Map<string, Lendable[]>();
+const sparesOf = (contents: Contents) => spare.get(contents.name) ?? spare.set(contents.name, []).get(contents.name)!;
 /** The catalog of a database as the template made it, per engine (their catalogs differ). */
 const templateCatalogs = new Map<Db['engine'], string>();
 
@@ -59,10 +79,13 @@ async function catalogOf(db: Db): Promise<string> {
   return (await db.query<{ catalog: string }>(CATALOG)).rows[0]!.catalog;
 }
 
-async function resetStatements(db: Db): Promise<string> {
-  const names = (sql: string) => db.query<{ name: string }>(sql).then((result) => result.rows.map((row) => row.name));
+async function resetStatements(db: Db, contents: Contents): Promise<string> {
+  const names = (sql: string, params: unknown[] = []) =>
+    db.query<{ name: string }>(sql, params).then((result) => result.rows.map((row) => row.name));
   const tables = await names(
-    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'schema_functions')",
+    `SELECT quote_ident(tablename) AS name FROM pg_tables
+      WHERE schemaname = 'public' AND tablename <> ALL ($1::text[])`,
+    [['schema_migrations', 'schema_functions', ...contents.keptTables]],
   );
   const sequences = await names(
     `SELECT quote_ident(c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -104,24 +127,26 @@ function lease(lendable: Lendable, revoked: () => boolean, giveBack: () => Promi
   };
 }
 
-/** A migrated in-memory database from the spares, or started by `start`; `drop` gives it back. */
-export async function lendPglite(start: () => Promise<Db>): Promise<{ db: Db; drop(): Promise<void> }> {
-  let lendable = spare.pop();
-  if (!lendable) lendable = await lendableFrom(await start());
-  const lent = lendable;
+/** A migrated in-memory database with `contents` from the spares, or started by `start`; `drop` gives it back. */
+export async function lendPglite(
+  start: () => Promise<Db>,
+  contents: Contents = migratedOnly,
+): Promise<{ db: Db; drop(): Promise<void> }> {
+  const lent = sparesOf(contents).pop() ?? (await lendableFrom(await start(), contents));
   let returned: Promise<void> | null = null;
   const giveBack = () =>
     (returned ??= (async () => {
-      if (await madeLikeNew(lent)) spare.push(lent);
+      if (await madeLikeNew(lent)) sparesOf(contents).push(lent);
       else await lent.db.close().catch(() => undefined);
     })());
   return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };
 }
 
-/** A database new from the template, ready to be lent and emptied again. */
-async function lendableFrom(db: Db): Promise<Lendable> {
+/** A database new from the template, filled with `contents`, ready to be lent and emptied again. */
+async function lendableFrom(db: Db, contents: Contents): Promise<Lendable> {
   if (!templateCatalogs.has(db.engine)) templateCatalogs.set(db.engine, await catalogOf(db));
-  return { db, reset: await resetStatements(db) };
+  await contents.fill(db);
+  return { db, reset: await resetStatements(db, contents) };
 }
 
 /** Where lendPostgres makes, opens and drops databases (names made by `create`). */
@@ -131,21 +156,27 @@ export interface PostgresServer {
   drop(name: string): Promise<void>;
 }
 
-const spareNames: { name: string; reset: string }[] = [];
+/** Spare databases on the server, by the contents' name. */
+const spareNames = new Map<string, { name: string; reset: string }[]>();
+const spareNamesOf = (contents: Contents) =>
+  spareNames.get(contents.name) ?? spareNames.set(contents.name, []).get(contents.name)!;
 
-/** A migrated database on a PostgreSQL server from the spares, or made by `server.create`; `drop` gives it back. */
-export async function lendPostgres(server: PostgresServer): Promise<{ db: Db; drop(): Promise<void> }> {
-  const kept = spareNames.pop();
+/** A migrated database with `contents` on a PostgreSQL server from the spares, or made by `server.create`; `drop` gives it back. */
+export async function lendPostgres(
+  server: PostgresServer,
+  contents: Contents = migratedOnly,
+): Promise<{ db: Db; drop(): Promise<void> }> {
+  const kept = spareNamesOf(contents).pop();
   const name = kept?.name ?? (await server.create());
   const lent: Lendable = kept
     ? { db: await server.open(name), reset: kept.reset }
-    : await lendableFrom(await server.open(name));
+    : await lendableFrom(await server.open(name), contents);
   let returned: Promise<void> | null = null;
   const giveBack = () =>
     (returned ??= (async () => {
       const likeNew = await madeLikeNew(lent);
       await lent.db.close().catch(() => undefined);
-      if (likeNew) spareNames.push({ name, reset: lent.reset });
+      if (likeNew) spareNamesOf(contents).push({ name, reset: lent.reset });
       else await server.drop(name).catch(() => undefined);
     })());
   return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };

@@ -14,7 +14,8 @@ import { configFromEnv, type Config } from '../../../server/config.ts';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../../server/db/client.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { lendPglite, lendPostgres, type PostgresServer } from './database-lender.ts';
+import { lendPglite, lendPostgres, migratedOnly, type Contents, type PostgresServer } from './database-lender.ts';
+import { ensureGazetteerLoaded } from '../../../server/services/places/gazetteer-load.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import type { RateLimitPolicy } from '../../../server/services/rate-limit.ts';
 import type { WritePolicy } from '../../../server/services/write-policy.ts';
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   random?: () => number;
   /** Run on this database instead of a new one (two instances, one database). */
   db?: Db;
+  /** What the new database holds beyond the migrations (withGazetteer); not with `db`. */
+  contents?: Contents;
   clock?: ManualClock;
   /** Anything else createApp takes (an image store, a key ring, a logger…). */
   deps?: Partial<AppDeps>;
@@ -60,9 +63,10 @@ export function usesPostgres(): boolean {
  * A fresh, migrated database: PGlite in memory, or a new database on
  * TEST_DATABASE_URL's server. Both are copies of the run's migrated template
  * (migrated-templates.ts, the projects' global setup); without one (a config
- * that does not set it up) each is migrated here.
+ * that does not set it up) each is migrated here. `contents` adds what the
+ * file needs beyond the migrations (withGazetteer).
  */
-export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDb(contents: Contents = migratedOnly): Promise<{ db: Db; drop(): Promise<void> }> {
   const url = usesPostgres() ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
     const template = inject('pgliteTemplate');
@@ -71,15 +75,17 @@ export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
       if (!template) await migrate(db);
       return db;
     };
-    if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPglite(start);
+    if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPglite(start, contents);
     const db = await start();
+    await contents.fill(db);
     return { db, drop: () => db.close() };
   }
   const template = inject('postgresTemplate');
   const server = postgresServer(url, template, inject('lentDatabasePrefix'));
-  if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPostgres(server);
+  if (process.env.ROAMLY_TEST_LEND_DATABASES === '1') return lendPostgres(server, contents);
   const name = await server.create();
   const db = await server.open(name);
+  await contents.fill(db);
   return {
     db,
     async drop() {
@@ -129,6 +135,16 @@ export function postgresServer(url: string, template: string, prefix: string): P
   };
 }
 
+/**
+ * The gazetteer's 140,000 places, as every started server has them (server start loads
+ * them after the migrations): loaded once per lent database, which keeps them.
+ */
+export const withGazetteer: Contents = {
+  name: 'gazetteer',
+  keptTables: ['places', 'places_source'],
+  fill: ensureGazetteerLoaded,
+};
+
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roamly-api-'));
   const config: Config = {
@@ -137,7 +153,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     jwtSecret: 'test-secret-for-api-tests-only-0123456789',
     ...opts.config,
   };
-  const owned = opts.db ? null : await freshDb();
+  const owned = opts.db ? null : await freshDb(opts.contents);
   const db = opts.db ?? owned!.db;
   const clock = opts.clock ?? manualClock();
   const mailLog: string[] = [];
