@@ -2,9 +2,8 @@
  * Migrated databases for the test files of one Vitest worker, lent and taken
  * back: starting an in-memory PGlite from the migrated dump costs 0.5–1
  * CPU-second on a 2-core host, creating a PostgreSQL database from the
- * template 0.15–0.45 of the server's (WAL-logged copy, then a checkpoint at
- * its drop), emptying one that a file used about 20 ms, and the server
- * projects start dozens a run.
+ * template and dropping it 0.15–0.45 CPU-second of the server's, emptying one
+ * that a file used about 20 ms, and the server projects start dozens a run.
  *
  * A database comes back as it was lent: every table but the migration ledger
  * emptied, sequences restarted, the session's settings, listeners and advisory
