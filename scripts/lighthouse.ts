@@ -33,7 +33,7 @@ import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { filesUnder, precompressFile } from './precompress-plugin.ts';
 import { distDir, serveDist, type StaticSite } from './size-server.ts';
-import { loadLighthouse, type LighthouseResult as Result } from './support/lighthouse.ts';
+import { loadLighthouse, type LighthouseResult as Result } from './support/measuring-tools.ts';
 
 const ROUTES = process.env.LH_ROUTES?.split(',') ?? ['/', '/faq', '/privacy'];
 const RUNS = Number(process.env.RUNS ?? 3);

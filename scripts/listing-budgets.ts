@@ -35,7 +35,7 @@ import { DEMO_PASSWORD, seedDemo } from '../server/services/demo-seed.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser.ts';
 import { distDir } from './size-server.ts';
 import { gzipSize, JS_BUDGET, measureFirstVisit } from './support/first-visit.ts';
-import { loadLighthouse } from './support/lighthouse.ts';
+import { loadLighthouse } from './support/measuring-tools.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -1,4 +1,4 @@
-// autocannon ships no types; the part scripts/bench/api.ts uses.
+// autocannon ships no types; the part scripts/bench/api.ts and insights.ts use (loaded by scripts/support/measuring-tools.ts).
 declare module 'autocannon' {
   namespace autocannon {
     interface RawRequest {

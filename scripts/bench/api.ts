@@ -30,7 +30,7 @@
  * otherwise throttle the set-up). Requests carry random X-Forwarded-For
  * addresses (TRUST_PROXY=1) so per-IP limits do not shape the numbers.
  */
-import autocannon from 'autocannon';
+import type Autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +44,9 @@ import { hashPassword } from '../../server/services/passwords.ts';
 import { cpuSeconds } from './proc-cpu.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
 import { BENCH_PASSWORD, loginAll, randomIp } from './bench-logins.ts';
+import { loadAutocannon } from '../support/measuring-tools.ts';
+
+const autocannon = await loadAutocannon();
 
 const root = join(import.meta.dirname, '..', '..');
 // Another checkout's server against this script's seed and load (side-by-side runs against an older commit).
@@ -130,7 +133,7 @@ async function eventIds(db: Db): Promise<Map<string, number[]>> {
 /** Server processes whose CPU a list measurement reports (set once the servers run). */
 let listPids: number[] = [];
 
-async function measure(label: string, options: autocannon.Options): Promise<void> {
+async function measure(label: string, options: Autocannon.Options): Promise<void> {
   const before = listPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
   const used = listPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - before;

@@ -18,7 +18,7 @@
  * PostgreSQL comes from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * `.ci/start-postgres`; each run uses a schema of its own, dropped at the end.
  */
-import autocannon from 'autocannon';
+import type Autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -29,6 +29,9 @@ import { openPostgres, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { listingPath } from '../../src/shared/contract/listing-url.ts';
 import { startServer, type RunningServer } from '../../tests/e2e/support/server-process.ts';
+import { loadAutocannon } from '../support/measuring-tools.ts';
+
+const autocannon = await loadAutocannon();
 
 const root = join(import.meta.dirname, '..', '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -78,7 +81,7 @@ interface Run {
   bad: number;
 }
 
-async function load(servers: RunningServer[], options: Omit<autocannon.Options, 'url'>): Promise<Run> {
+async function load(servers: RunningServer[], options: Omit<Autocannon.Options, 'url'>): Promise<Run> {
   const results = await Promise.all(
     servers.map((server) => autocannon({ url: server.baseURL, connections: CONNECTIONS / 2, duration, ...options })),
   );
@@ -90,7 +93,7 @@ async function load(servers: RunningServer[], options: Omit<autocannon.Options, 
   };
 }
 
-const pageRequest = (ids: number[]): autocannon.RequestSpec => ({
+const pageRequest = (ids: number[]): Autocannon.RequestSpec => ({
   method: 'GET',
   setupRequest: (request) => {
     const id = pick(ids);
@@ -98,7 +101,7 @@ const pageRequest = (ids: number[]): autocannon.RequestSpec => ({
   },
 });
 
-const beaconRequest = (ids: number[]): autocannon.RequestSpec => ({
+const beaconRequest = (ids: number[]): Autocannon.RequestSpec => ({
   method: 'POST',
   setupRequest: (request) => ({
     ...request,
