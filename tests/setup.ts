@@ -12,12 +12,9 @@ import { initialAuthState, useAuth } from '../src/stores/auth-store.ts';
 // no slower; only a failing one waits longer.
 configure({ asyncUtilTimeout: 5000 });
 // vi.waitFor likewise (its own default is 1 s, and it has no setting for it).
-const waitForWithin1s = vi.waitFor.bind(vi);
+const vitestWaitFor = vi.waitFor.bind(vi);
 vi.waitFor = ((callback, options) =>
-  waitForWithin1s(
-    callback,
-    typeof options === 'number' ? options : { timeout: 5000, ...options },
-  )) as typeof vi.waitFor;
+  vitestWaitFor(callback, typeof options === 'number' ? options : { timeout: 5000, ...options })) as typeof vi.waitFor;
 
 // jsdom has no modal <dialog>; give it the parts our Dialog uses.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
