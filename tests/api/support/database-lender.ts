@@ -68,9 +68,15 @@ interface Lendable {
   reset: string;
 }
 
-/** Spare databases of each kind of contents, by the contents' name. */
-const spare = new Map<string, Lendable[]>();
-const sparesOf = (contents: Contents) => spare.get(contents.name) ?? spare.set(contents.name, []).get(contents.name)!;
+/** The spares kept for `contents` in `byName` (a list made on first use). */
+function sparesFor<T>(byName: Map<string, T[]>, contents: Contents): T[] {
+  let spares = byName.get(contents.name);
+  if (!spares) byName.set(contents.name, (spares = []));
+  return spares;
+}
+
+/** Spare in-memory databases, by the contents' name. */
+const spareDbs = new Map<string, Lendable[]>();
 /** The catalog of a database as the template made it, per engine (their catalogs differ). */
 const templateCatalogs = new Map<Db['engine'], string>();
 
@@ -113,6 +119,16 @@ async function madeLikeNew(lendable: Lendable): Promise<boolean> {
   }
 }
 
+/**
+ * `lendable` as its borrower sees it: `drop` (once, however often called) checks and empties
+ * it and hands `giveBack` the verdict; the Db stops answering from that moment.
+ */
+function lendOut(lendable: Lendable, giveBack: (likeNew: boolean) => Promise<void>): { db: Db; drop(): Promise<void> } {
+  let returned: Promise<void> | null = null;
+  const drop = () => (returned ??= madeLikeNew(lendable).then(giveBack));
+  return { db: lease(lendable, () => returned !== null, drop), drop };
+}
+
 /** A Db over `lendable` that stops answering once `revoked()` is true. */
 function lease(lendable: Lendable, revoked: () => boolean, giveBack: () => Promise<void>): Db {
   const refuse = () => Promise.reject(new Error('This test database was given back.'));
@@ -131,14 +147,11 @@ export async function lendPglite(
   start: () => Promise<Db>,
   contents: Contents = migratedOnly,
 ): Promise<{ db: Db; drop(): Promise<void> }> {
-  const lent = sparesOf(contents).pop() ?? (await lendableFrom(await start(), contents));
-  let returned: Promise<void> | null = null;
-  const giveBack = () =>
-    (returned ??= (async () => {
-      if (await madeLikeNew(lent)) sparesOf(contents).push(lent);
-      else await lent.db.close().catch(() => undefined);
-    })());
-  return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };
+  const lent = sparesFor(spareDbs, contents).pop() ?? (await lendableFrom(await start(), contents));
+  return lendOut(lent, async (likeNew) => {
+    if (likeNew) sparesFor(spareDbs, contents).push(lent);
+    else await lent.db.close().catch(() => undefined);
+  });
 }
 
 /** A database new from the template, filled with `contents`, ready to be lent and emptied again. */
@@ -157,26 +170,20 @@ export interface PostgresServer {
 
 /** Spare databases on the server, by the contents' name. */
 const spareNames = new Map<string, { name: string; reset: string }[]>();
-const spareNamesOf = (contents: Contents) =>
-  spareNames.get(contents.name) ?? spareNames.set(contents.name, []).get(contents.name)!;
 
 /** A migrated database with `contents` on a PostgreSQL server from the spares, or made by `server.create`; `drop` gives it back. */
 export async function lendPostgres(
   server: PostgresServer,
   contents: Contents = migratedOnly,
 ): Promise<{ db: Db; drop(): Promise<void> }> {
-  const kept = spareNamesOf(contents).pop();
+  const kept = sparesFor(spareNames, contents).pop();
   const name = kept?.name ?? (await server.create());
   const lent: Lendable = kept
     ? { db: await server.open(name), reset: kept.reset }
     : await lendableFrom(await server.open(name), contents);
-  let returned: Promise<void> | null = null;
-  const giveBack = () =>
-    (returned ??= (async () => {
-      const likeNew = await madeLikeNew(lent);
-      await lent.db.close().catch(() => undefined);
-      if (likeNew) spareNamesOf(contents).push({ name, reset: lent.reset });
-      else await server.drop(name).catch(() => undefined);
-    })());
-  return { db: lease(lent, () => returned !== null, giveBack), drop: giveBack };
+  return lendOut(lent, async (likeNew) => {
+    await lent.db.close().catch(() => undefined);
+    if (likeNew) sparesFor(spareNames, contents).push({ name, reset: lent.reset });
+    else await server.drop(name).catch(() => undefined);
+  });
 }
